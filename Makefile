@@ -1,0 +1,37 @@
+# croupier: two commands, `make run` and `make test`, set everything up on a fresh machine.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "croupier needs Python 3.11 or newer"'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/croupier play
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict src/croupier
+
+pytest: $(STAMP)
+	$(BIN)/pytest -n 2 -q
+
+test: lint typecheck pytest
+
+bench: $(STAMP)
+	$(BIN)/croupier bench evaluator
+	$(BIN)/croupier bench equity
+	$(BIN)/croupier bench engine
+
+clean:
+	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache

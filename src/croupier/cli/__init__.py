@@ -1,0 +1,1 @@
+"""The ``croupier`` command line: one module per command, gathered in :mod:`croupier.cli.main`."""

@@ -1,0 +1,30 @@
+"""The ``croupier`` command: each command lives in its own module and is registered here."""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    name="croupier",
+    help="croupier: Texas Hold'em by the rules that clubs, casinos and card rooms publish.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def main() -> None:
+    """croupier: Texas Hold'em by the rules that clubs, casinos and card rooms publish."""
+
+
+def _register() -> None:
+    """Import the command modules; each adds its commands to ``app``."""
+    # One import per command module; keep the list sorted.
+    from croupier.cli import version  # noqa: F401
+
+
+_register()
+
+if __name__ == "__main__":  # pragma: no cover
+    app()
