@@ -57,7 +57,7 @@ _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 
 
 def _code(rank: int, suit: int) -> int:
-    return 5**rank + (1 << (SUIT_SHIFT + 4 * suit))
+    return int(5**rank) + (1 << (SUIT_SHIFT + 4 * suit))
 
 
 class Card(int):
