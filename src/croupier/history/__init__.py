@@ -1,0 +1,66 @@
+"""Hand histories: the PHH (Poker Hand History) standard, read and written exactly.
+
+See :mod:`croupier.history.phh` for the seat convention and the integer units.
+"""
+
+from croupier.history._phh_actions import (
+    BetOrRaiseTo,
+    CheckOrCall,
+    DealBoard,
+    DealHole,
+    Fold,
+    MaybeCard,
+    NoOp,
+    PHHAction,
+    PostBringIn,
+    ShowOrMuck,
+    StandPatOrDiscard,
+    format_phh_cards,
+    parse_action,
+    parse_phh_cards,
+)
+from croupier.history.phh import (
+    FIELD_ORDER,
+    HOLDEM_VARIANTS,
+    REQUIRED_FIELDS,
+    PHHHand,
+    dumps,
+    dumps_all,
+    iter_phh_files,
+    iter_phh_hands,
+    loads,
+    loads_all,
+    read_phh,
+    read_phhs,
+    write_phh,
+)
+
+__all__ = [
+    "FIELD_ORDER",
+    "HOLDEM_VARIANTS",
+    "REQUIRED_FIELDS",
+    "BetOrRaiseTo",
+    "CheckOrCall",
+    "DealBoard",
+    "DealHole",
+    "Fold",
+    "MaybeCard",
+    "NoOp",
+    "PHHAction",
+    "PHHHand",
+    "PostBringIn",
+    "ShowOrMuck",
+    "StandPatOrDiscard",
+    "dumps",
+    "dumps_all",
+    "format_phh_cards",
+    "iter_phh_files",
+    "iter_phh_hands",
+    "loads",
+    "loads_all",
+    "parse_action",
+    "parse_phh_cards",
+    "read_phh",
+    "read_phhs",
+    "write_phh",
+]
