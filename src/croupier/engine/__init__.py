@@ -1,0 +1,60 @@
+"""One hand of hold'em: forced bets, dealing, betting, pots, showdown, events and views."""
+
+from croupier.engine.actions import Action, ActionKind, LegalActions, Move
+from croupier.engine.events import (
+    Acted,
+    Awarded,
+    BetReturned,
+    BetsGathered,
+    BoardDealt,
+    Event,
+    HandEnded,
+    HandStarted,
+    HoleDealt,
+    Mucked,
+    Posted,
+    Pot,
+    Raked,
+    Shown,
+    Street,
+    Voided,
+    event_from_dict,
+    event_to_dict,
+)
+from croupier.engine.hand import Hand, Phase
+from croupier.engine.setup import ForcedBet, ForcedKind, SeatSetup, next_seat, standard_forced_bets
+from croupier.engine.views import HandView, SeatView
+
+__all__ = [
+    "Acted",
+    "Action",
+    "ActionKind",
+    "Awarded",
+    "BetReturned",
+    "BetsGathered",
+    "BoardDealt",
+    "Event",
+    "ForcedBet",
+    "ForcedKind",
+    "Hand",
+    "HandEnded",
+    "HandStarted",
+    "HandView",
+    "HoleDealt",
+    "LegalActions",
+    "Move",
+    "Mucked",
+    "Phase",
+    "Posted",
+    "Pot",
+    "Raked",
+    "SeatSetup",
+    "SeatView",
+    "Shown",
+    "Street",
+    "Voided",
+    "event_from_dict",
+    "event_to_dict",
+    "next_seat",
+    "standard_forced_bets",
+]

@@ -1,0 +1,252 @@
+"""What a player may do, and what is legal at a given moment.
+
+An :class:`Action` is what a player asks for (``Action.raise_to(300)``); the engine
+resolves it into what happened (a call of 100, a raise to 300, all-in or not).
+:class:`LegalActions` says what is legal for the player to act, and its ``in`` runs
+the very check that :meth:`croupier.engine.Hand.act` runs: there is one copy of the
+betting rules, not two.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+from croupier.errors import IllegalActionError
+
+__all__ = ["Action", "ActionKind", "LegalActions", "Move", "format_amount"]
+
+
+class ActionKind(StrEnum):
+    """What a player asks for; also what the engine records (fold ... raise, show, muck)."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    RAISE_TO = "raise-to"
+    """A bet or a raise to a total (POK-8-3, ITA-29): resolved into BET or RAISE."""
+    ALL_IN = "all-in"
+    TIMEOUT = "timeout"
+    """The clock ran out: a check if free, otherwise a fold (ITA-28, ITA-43, POK-4-4)."""
+    SHOW = "show"
+    MUCK = "muck"
+
+
+def format_amount(amount: int) -> str:
+    """Write an amount with thousands separators: ``2,000``."""
+    return f"{amount:,}"
+
+
+class Action(NamedTuple):
+    """A player's request. Build it with the constructors: ``Action.raise_to(300)``.
+
+    >>> Action.raise_to(300)
+    Action.raise_to(300)
+    >>> Action.fold().kind.value
+    'fold'
+    """
+
+    kind: ActionKind
+    amount: int | None = None
+
+    @staticmethod
+    def fold() -> Action:
+        """Give up the hand (POK-4-1: final and binding)."""
+        return Action(ActionKind.FOLD)
+
+    @staticmethod
+    def check() -> Action:
+        """Pass without betting, when nothing is owed."""
+        return Action(ActionKind.CHECK)
+
+    @staticmethod
+    def call() -> Action:
+        """Match the bet (or go all-in for less when the stack is short)."""
+        return Action(ActionKind.CALL)
+
+    @staticmethod
+    def raise_to(amount: int) -> Action:
+        """Bet or raise to a total of ``amount`` in this round, in one motion (POK-8-3)."""
+        return Action(ActionKind.RAISE_TO, amount)
+
+    @staticmethod
+    def bet(amount: int) -> Action:
+        """Same as :meth:`raise_to`: a bet is a raise from nothing."""
+        return Action(ActionKind.RAISE_TO, amount)
+
+    @staticmethod
+    def all_in() -> Action:
+        """Put in every chip: a call or a raise as the stack allows (ITA-25)."""
+        return Action(ActionKind.ALL_IN)
+
+    @staticmethod
+    def timeout() -> Action:
+        """The player's time ran out: check if free, otherwise fold (ITA-28)."""
+        return Action(ActionKind.TIMEOUT)
+
+    @staticmethod
+    def show() -> Action:
+        """Table both hole cards at the showdown (ITA-37, RRP-1)."""
+        return Action(ActionKind.SHOW)
+
+    @staticmethod
+    def muck() -> Action:
+        """Give up at the showdown without showing (PKG-14, RRP-8)."""
+        return Action(ActionKind.MUCK)
+
+    def __repr__(self) -> str:
+        name = self.kind.value.replace("-", "_")
+        return f"Action.{name}({self.amount})" if self.amount is not None else f"Action.{name}()"
+
+
+class Move(NamedTuple):
+    """An action resolved by the engine: what the player does and the total it brings him to."""
+
+    kind: ActionKind
+    put: int = 0
+    """Chips moved from the stack to the bet by this action."""
+    to: int = 0
+    """The player's total bet in this round after the action."""
+    all_in: bool = False
+
+
+class LegalActions(NamedTuple):
+    """What the player to act may do now.
+
+    ``call`` is the amount to call (None when checking is free or calling is not
+    possible); ``min_raise_to``/``max_raise_to`` bound a bet or raise (None when
+    neither is allowed); ``all_in`` is the total an all-in brings the player to
+    (None when going all-in is not allowed). ``why_no_raise`` says why raising is
+    not offered. At the showdown only ``show`` and ``muck`` are set.
+    """
+
+    seat: int
+    fold: bool = False
+    check: bool = False
+    call: int | None = None
+    min_raise_to: int | None = None
+    max_raise_to: int | None = None
+    all_in: int | None = None
+    stack: int = 0
+    bet: int = 0
+    facing_bet: bool = False
+    why_no_raise: str = ""
+    show: bool = False
+    muck: bool = False
+
+    @property
+    def can_raise(self) -> bool:
+        """True when a bet or raise is allowed."""
+        return self.min_raise_to is not None
+
+    def __contains__(self, action: object) -> bool:
+        """``Action.raise_to(300) in legal``: the very check that ``act`` runs."""
+        if not isinstance(action, Action):
+            return False
+        try:
+            self.resolve(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def options(self) -> list[str]:
+        """The legal choices in words: ``['fold', 'call 100', 'raise to 300 to 2,000', ...]``."""
+        out: list[str] = []
+        if self.show:
+            out.append("show")
+        if self.muck:
+            out.append("muck")
+        if self.fold:
+            out.append("fold")
+        if self.check:
+            out.append("check")
+        if self.call is not None:
+            out.append(f"call {format_amount(self.call)}")
+        if self.min_raise_to is not None and self.max_raise_to is not None:
+            verb = "raise to" if self.facing_bet else "bet"
+            low, high = self.min_raise_to, self.max_raise_to
+            if low == high:
+                out.append(f"{verb} {format_amount(low)}")
+            else:
+                out.append(f"{verb} {format_amount(low)} to {format_amount(high)}")
+        if self.all_in is not None:
+            out.append(f"go all-in for {format_amount(self.all_in)}")
+        return out
+
+    def describe(self) -> str:
+        """``"you may fold, call 100, raise to 300 to 2,000, or go all-in for 2,000"``."""
+        options = self.options()
+        if not options:
+            return "you may do nothing now"
+        if len(options) == 1:
+            return f"you may {options[0]}"
+        return "you may " + ", ".join(options[:-1]) + ", or " + options[-1]
+
+    def _refuse(self, what: str) -> IllegalActionError:
+        return IllegalActionError(f"{what}: {self.describe()}")
+
+    def resolve(self, action: Action) -> Move:
+        """The move ``action`` makes, or :class:`IllegalActionError` saying what is legal."""
+        kind = action.kind
+        if kind is ActionKind.SHOW or kind is ActionKind.MUCK:
+            allowed = self.show if kind is ActionKind.SHOW else self.muck
+            if not allowed:
+                raise self._refuse(f"{kind.value} is not allowed now")
+            return Move(kind)
+        if self.show or self.muck:
+            raise self._refuse(f"{kind.value} is not possible at the showdown")
+        if kind is ActionKind.TIMEOUT:
+            kind = ActionKind.CHECK if self.check else ActionKind.FOLD
+        if kind is ActionKind.FOLD:
+            if not self.fold:
+                raise self._refuse("fold is not allowed now")
+            return Move(ActionKind.FOLD, 0, self.bet)
+        if kind is ActionKind.CHECK:
+            if not self.check:
+                owed = "" if self.call is None else f" (you owe {format_amount(self.call)})"
+                raise self._refuse(f"check is not allowed{owed}")
+            return Move(ActionKind.CHECK, 0, self.bet)
+        if kind is ActionKind.CALL:
+            if self.call is None:
+                raise self._refuse(
+                    "there is nothing to call" if self.check else "call is not allowed"
+                )
+            return Move(ActionKind.CALL, self.call, self.bet + self.call, self.call == self.stack)
+        if kind is ActionKind.ALL_IN:
+            if self.all_in is None:
+                raise self._refuse("going all-in is not allowed now")
+            total = self.stack + self.bet
+            if self.call is not None and self.call == self.stack:
+                return Move(ActionKind.CALL, self.stack, total, True)
+            return Move(self._raise_kind(), self.stack, total, True)
+        if kind in (ActionKind.RAISE_TO, ActionKind.BET, ActionKind.RAISE):
+            return self._resolve_raise(action.amount)
+        raise self._refuse(f"unknown action {action!r}")  # pragma: no cover
+
+    def _raise_kind(self) -> ActionKind:
+        return ActionKind.RAISE if self.facing_bet else ActionKind.BET
+
+    def _resolve_raise(self, amount: int | None) -> Move:
+        verb = "raise to" if self.facing_bet else "bet"
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise self._refuse(f"{verb} needs a whole number of chips, not {amount!r}")
+        low, high = self.min_raise_to, self.max_raise_to
+        if low is None or high is None:
+            reason = f" ({self.why_no_raise})" if self.why_no_raise else ""
+            raise self._refuse(f"{verb} {format_amount(amount)} is not allowed{reason}")
+        total = self.stack + self.bet
+        if amount == total and low <= amount <= high:
+            return Move(self._raise_kind(), self.stack, total, True)
+        if amount < low:
+            raise self._refuse(
+                f"{verb} {format_amount(amount)} is below the minimum of {format_amount(low)}"
+            )
+        if amount > high:
+            limit = "your stack" if high == total else "the limit"
+            raise self._refuse(
+                f"{verb} {format_amount(amount)} is above the maximum of {format_amount(high)}"
+                f" ({limit})"
+            )
+        return Move(self._raise_kind(), amount - self.bet, amount, amount == total)

@@ -1,0 +1,885 @@
+"""One hand of Texas Hold'em: a pure, deterministic state machine.
+
+A hand is a function of the rules, the seats and stacks, the button, the forced bets
+due, the order of the deck and the players' actions: no clock, no I/O, no random
+numbers inside. Every change is an event appended to :attr:`Hand.events`.
+
+>>> from croupier.cards import Deck
+>>> from croupier.rules import tda
+>>> hand = Hand(rules=tda(50, 100), seats=[SeatSetup(0, "ann", 1_000),
+...     SeatSetup(1, "bob", 1_000), SeatSetup(2, "cy", 1_000)], button=0, deck=Deck())
+>>> hand.to_act, hand.legal_actions().describe()
+(0, 'you may fold, call 100, raise to 200 to 1,000, or go all-in for 1,000')
+>>> hand.act(0, Action.raise_to(300)).kind.value
+'raise'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+from math import ceil
+
+from croupier.cards import Card, Deck
+from croupier.engine.actions import Action, ActionKind, LegalActions, Move, format_amount
+from croupier.engine.events import (
+    Acted,
+    Awarded,
+    BetReturned,
+    BetsGathered,
+    BoardDealt,
+    Event,
+    HandEnded,
+    HandStarted,
+    HoleDealt,
+    Mucked,
+    Posted,
+    Pot,
+    Raked,
+    Shown,
+    Street,
+    Voided,
+)
+from croupier.engine.pots import build_pots, split_pot
+from croupier.engine.setup import ForcedBet, ForcedKind, SeatSetup, standard_forced_bets
+from croupier.engine.views import HandView, view_of
+from croupier.errors import ConfigurationError, HandHistoryError, IllegalActionError, OutOfTurnError
+from croupier.evaluate import describe, evaluate
+from croupier.rules.model import (
+    BettingStructure,
+    DealStart,
+    MinRaise,
+    PotOrder,
+    Rules,
+    ShortBlindCall,
+    ShowdownOrder,
+    SubMinimumAllIn,
+)
+
+__all__ = ["Hand", "Phase"]
+
+MAX_PLAYERS = 22
+"""A 52-card deck deals at most 22 players (44 hole cards, 5 board cards and 3 burns)."""
+
+_POST_ORDER = {
+    ForcedKind.ANTE: 0,  # TDA RP-11: the ante is taken before the big blind
+    ForcedKind.DEAD_BLIND: 1,
+    ForcedKind.SMALL_BLIND: 2,
+    ForcedKind.BIG_BLIND: 3,
+    ForcedKind.STRADDLE: 4,
+    ForcedKind.LIVE_BLIND: 5,
+}
+_BOARD_CARDS = (0, 3, 1, 1)
+
+
+class Phase(StrEnum):
+    """Where the hand stands."""
+
+    BETTING = "betting"
+    SHOWDOWN = "showdown"
+    COMPLETE = "complete"
+    VOIDED = "voided"
+
+
+class Hand:
+    """One hand: forced bets, dealing, four betting rounds, pots, showdown and awards.
+
+    Seats are numbered clockwise; the button may be an empty seat (dead button).
+    ``forced_bets`` defaults to :func:`~croupier.engine.setup.standard_forced_bets`.
+    """
+
+    __slots__ = (
+        "_acted",
+        "_acted_seq",
+        "_aggressor",
+        "_bet",
+        "_bet_to",
+        "_board",
+        "_committed",
+        "_dead",
+        "_deck",
+        "_deck_pos",
+        "_events",
+        "_first_aggressor",
+        "_folded",
+        "_full",
+        "_full_seq",
+        "_hole",
+        "_increment",
+        "_legal",
+        "_mucked",
+        "_n",
+        "_phase",
+        "_players",
+        "_queue",
+        "_raises",
+        "_rake",
+        "_required",
+        "_round_street",
+        "_seat_index",
+        "_seats",
+        "_shown",
+        "_stack",
+        "_start_stacks",
+        "_street",
+        "_to_act",
+        "_values",
+        "button",
+        "rules",
+    )
+
+    def __init__(
+        self,
+        *,
+        rules: Rules,
+        seats: Sequence[SeatSetup],
+        button: int,
+        deck: Deck | Sequence[Card],
+        forced_bets: Iterable[ForcedBet] | None = None,
+        straddle: bool = False,
+        hand_id: str = "",
+    ) -> None:
+        players = tuple(sorted((SeatSetup(*s) for s in seats), key=lambda s: s.seat))
+        _check_seats(players)
+        cards = tuple(deck)
+        Deck(cards).check()  # CAS-1, ITA-45: a deck that fails its check is never dealt
+        numbers = [p.seat for p in players]
+        if forced_bets is None:
+            forced = standard_forced_bets(rules, numbers, button, straddle=straddle)
+        else:
+            forced = tuple(ForcedBet(*f) for f in forced_bets)
+        _check_forced(forced, set(numbers))
+        if not isinstance(button, int) or button < 0:
+            raise ConfigurationError(f"the button must be a seat number >= 0, not {button!r}")
+        self._begin(HandStarted(rules, players, button, forced, cards, hand_id))
+
+    # ------------------------------------------------------------------ setup
+    def _begin(self, started: HandStarted) -> None:
+        self.rules = started.rules
+        self.button = started.button
+        players = started.seats
+        n = self._n = len(players)
+        self._players = players
+        self._seats = [p.seat for p in players]
+        self._seat_index = {p.seat: i for i, p in enumerate(players)}
+        self._stack = [p.stack for p in players]
+        self._start_stacks = tuple(self._stack)
+        self._bet = [0] * n
+        self._committed = [0] * n
+        self._folded = [False] * n
+        self._acted = [False] * n
+        self._acted_seq = [0] * n
+        self._mucked = [False] * n
+        self._shown = [False] * n
+        self._values = [0] * n
+        self._hole: list[tuple[Card, ...]] = [()] * n
+        self._board: list[Card] = []
+        self._deck = started.deck
+        self._deck_pos = 0
+        self._dead = 0
+        self._rake = 0
+        self._events: list[Event] = [started]
+        self._phase = Phase.BETTING
+        self._street = Street.PREFLOP
+        self._round_street = Street.PREFLOP
+        self._to_act = -1
+        self._queue: list[int] = []
+        self._legal: LegalActions | None = None
+        self._bet_to = self._required = self._increment = self._full = 0
+        self._raises = self._full_seq = 0
+        self._aggressor = self._first_aggressor = -1
+        self._post(started.forced)
+        self._deal_hole(started.forced)
+        for i, p in enumerate(players):
+            if p.absent:  # POK-2-10: dealt in, forced bets taken, hand killed before betting
+                self._folded[i] = True
+                self._events.append(
+                    Acted(p.seat, ActionKind.FOLD, 0, self._bet[i], False, "absent")
+                )
+        self._start_preflop(started.forced)
+
+    def _post(self, forced: tuple[ForcedBet, ...]) -> None:
+        ante_dead = self.rules.ante_pot.value == "dead-money"
+        for f in sorted(forced, key=lambda f: _POST_ORDER[f.kind]):
+            i = self._seat_index[f.seat]
+            amount = min(f.amount, self._stack[i])
+            self._stack[i] -= amount
+            if f.kind is ForcedKind.ANTE and ante_dead:
+                self._dead += amount
+            else:
+                self._committed[i] += amount
+                if f.kind.live:
+                    self._bet[i] += amount
+            self._events.append(Posted(f.seat, f.kind, amount, self._stack[i] == 0))
+
+    def _deal_hole(self, forced: tuple[ForcedBet, ...]) -> None:
+        n = self._n
+        start = self._after(self.button)
+        if self.rules.deal_start is DealStart.SMALL_BLIND:  # ITA-7
+            small = [f.seat for f in forced if f.kind is ForcedKind.SMALL_BLIND]
+            if small:
+                start = self._seat_index[small[0]]
+        deck = self._deck
+        order = [(start + k) % n for k in range(n)]
+        for k, i in enumerate(order):
+            self._hole[i] = (deck[k], deck[k + n])
+        self._deck_pos = 2 * n
+        events = self._events
+        for i in order:
+            events.append(HoleDealt(self._seats[i], self._hole[i]))
+
+    def _after(self, seat: int) -> int:
+        """Index of the first player clockwise after seat number ``seat``."""
+        for i, s in enumerate(self._seats):
+            if s > seat:
+                return i
+        return 0
+
+    def _start_preflop(self, forced: tuple[ForcedBet, ...]) -> None:
+        rules, stakes = self.rules, self.rules.stakes
+        kinds = {f.kind: f.seat for f in forced}
+        self._bet_to = max(self._bet)
+        blind_seat = kinds.get(ForcedKind.STRADDLE, kinds.get(ForcedKind.BIG_BLIND))
+        nominal = 0
+        if ForcedKind.STRADDLE in kinds:
+            nominal = stakes.straddle or max(
+                f.amount for f in forced if f.kind is ForcedKind.STRADDLE
+            )
+        elif ForcedKind.BIG_BLIND in kinds:
+            nominal = stakes.big_blind
+        self._required = self._bet_to
+        if rules.short_blind_call is ShortBlindCall.FULL_BLIND and nominal > self._bet_to:
+            self._required = nominal  # POK-8-6, ITA-33: a short blind does not lower the call
+        if rules.structure is BettingStructure.FIXED_LIMIT:
+            self._increment = stakes.small_bet
+        else:
+            self._increment = max(stakes.min_bet, nominal)
+        self._full = self._initial_full()
+        live_blinds = ForcedKind.BIG_BLIND in kinds
+        self._raises = (
+            (live_blinds + (ForcedKind.STRADDLE in kinds)) if rules.blind_counts_toward_cap else 0
+        )
+        if blind_seat is None:
+            blind_seat = kinds.get(ForcedKind.SMALL_BLIND, self.button)
+        self._open_round(self._after(blind_seat))
+
+    def _initial_full(self) -> int:
+        rules = self.rules
+        if not rules.full_bet_floor:
+            return 0
+        if rules.structure is BettingStructure.FIXED_LIMIT:
+            return ceil(rules.reopen_fraction * rules.bet_size(self._street))
+        return self._increment
+
+    # ------------------------------------------------------------- properties
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, the secret ones included (the deck, all hole cards)."""
+        return tuple(self._events)
+
+    @property
+    def phase(self) -> Phase:
+        """Betting, showdown, complete or voided."""
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        """True once the pots are awarded or the hand is voided."""
+        return self._phase is Phase.COMPLETE or self._phase is Phase.VOIDED
+
+    @property
+    def street(self) -> Street:
+        """The current (or last) street."""
+        return self._street
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (to bet, or to show at the showdown), or None."""
+        return self._seats[self._to_act] if self._to_act >= 0 else None
+
+    @property
+    def seats(self) -> tuple[SeatSetup, ...]:
+        """The players dealt in, clockwise, with their stacks at the start of the hand."""
+        return self._players
+
+    @property
+    def stacks(self) -> dict[int, int]:
+        """Each seat's stack now (chips not yet bet or in a pot)."""
+        return dict(zip(self._seats, self._stack, strict=True))
+
+    @property
+    def starting_stacks(self) -> dict[int, int]:
+        """Each seat's stack before the hand."""
+        return dict(zip(self._seats, self._start_stacks, strict=True))
+
+    @property
+    def bets(self) -> dict[int, int]:
+        """Each seat's bet in the current round, not yet gathered."""
+        return dict(zip(self._seats, self._bet, strict=True))
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The community cards dealt so far."""
+        return tuple(self._board)
+
+    @property
+    def button_seat(self) -> int:
+        """The button's seat number (possibly an empty seat: a dead button)."""
+        return self.button
+
+    @property
+    def rake(self) -> int:
+        """Chips taken by the house in this hand so far."""
+        return self._rake
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """Main pot then side pots from the chips gathered so far (bets on the table excluded)."""
+        gathered = [c - b for c, b in zip(self._committed, self._bet, strict=True)]
+        return self._seat_pots(build_pots(gathered, self._live(), self._dead))
+
+    @property
+    def total_in_play(self) -> int:
+        """Stacks + bets + pots + rake: constant through the hand (chips are conserved)."""
+        return sum(self._stack) + sum(self._committed) + self._dead + self._rake
+
+    def hole_cards(self, seat: int) -> tuple[Card, ...]:
+        """The hole cards of ``seat`` (the engine's own knowledge: views decide who may see)."""
+        return self._hole[self._index(seat)]
+
+    def is_folded(self, seat: int) -> bool:
+        """True once ``seat`` has folded (or had his hand killed)."""
+        return self._folded[self._index(seat)]
+
+    def is_all_in(self, seat: int) -> bool:
+        """True when ``seat`` is in the hand with no chips behind."""
+        i = self._index(seat)
+        return not self._folded[i] and self._stack[i] == 0
+
+    def has_shown(self, seat: int) -> bool:
+        """True once ``seat`` has tabled his hand."""
+        return self._shown[self._index(seat)]
+
+    def has_mucked(self, seat: int) -> bool:
+        """True once ``seat`` has mucked at the showdown."""
+        return self._mucked[self._index(seat)]
+
+    def _index(self, seat: int) -> int:
+        try:
+            return self._seat_index[seat]
+        except KeyError:
+            raise IllegalActionError(
+                f"seat {seat} is not in this hand: the seats are {self._seats}"
+            ) from None
+
+    def _live(self) -> list[bool]:
+        return [not f for f in self._folded]
+
+    def _seat_pots(self, pots: list[tuple[int, tuple[int, ...]]]) -> tuple[Pot, ...]:
+        seats = self._seats
+        return tuple(Pot(amount, tuple(seats[i] for i in eligible)) for amount, eligible in pots)
+
+    def view(self, seat: int) -> HandView:
+        """What ``seat`` may see: his own cards, shown cards, the board, public bets."""
+        self._index(seat)
+        return view_of(self, seat)
+
+    def spectator_view(self) -> HandView:
+        """What a spectator may see: no hole card until it is shown."""
+        return view_of(self, None)
+
+    # ---------------------------------------------------------- legal actions
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do now (empty when nobody is to act)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> LegalActions:
+        i = self._to_act
+        if i < 0:
+            return LegalActions(seat=-1)
+        seat = self._seats[i]
+        if self._phase is Phase.SHOWDOWN:
+            return LegalActions(seat=seat, show=True, muck=self._may_muck(i))
+        stack, bet, required = self._stack[i], self._bet[i], self._required
+        owed = required - bet
+        total = stack + bet
+        call = (owed if owed < stack else stack) if owed > 0 else None
+        why = self._why_no_raise(i, owed)
+        low = high = None
+        if not why:
+            rules = self.rules
+            structure = rules.structure
+            if structure is BettingStructure.FIXED_LIMIT:
+                target = cap = required + rules.bet_size(self._street)
+            else:
+                target = required + self._increment
+                if structure is BettingStructure.NO_LIMIT:
+                    cap = total
+                else:  # pot-limit: call, then raise by the whole pot
+                    cap = required + sum(self._committed) + self._dead + owed
+            low = target if target < total else total
+            high = cap if cap < total else total
+            if high < low:
+                high = low
+        all_in = None
+        if (high is not None and total <= high) or (owed > 0 and stack <= owed):
+            all_in = total
+        return LegalActions(
+            seat=seat,
+            fold=True,
+            check=owed <= 0,
+            call=call,
+            min_raise_to=low,
+            max_raise_to=high,
+            all_in=all_in,
+            stack=stack,
+            bet=bet,
+            facing_bet=required > 0,
+            why_no_raise=why,
+        )
+
+    def _why_no_raise(self, i: int, owed: int) -> str:
+        if self._stack[i] <= owed:
+            return "your stack only covers the call"
+        required, stack, bet, folded = self._required, self._stack, self._bet, self._folded
+        if not any(
+            j != i and not folded[j] and stack[j] + bet[j] > required for j in range(self._n)
+        ):
+            return "no opponent has chips left to call a raise"
+        rules = self.rules
+        cap = rules.raise_cap
+        heads_up = self._folded.count(False) == 2
+        if cap is not None and self._raises >= cap and not (rules.lift_cap_heads_up and heads_up):
+            return f"the betting is capped at {cap} bets and raises (PKG-11)"
+        if self._acted[i]:
+            if rules.cumulative_reopen:
+                reopened = required - bet[i] >= self._full
+            else:
+                reopened = self._full_seq > self._acted_seq[i]
+            if not reopened:
+                return "the betting was not reopened: the all-in was less than a full raise"
+        return ""
+
+    def _may_muck(self, i: int) -> bool:
+        if self.rules.called_hand_must_show and not any(self._shown) and self._queue[0] == i:
+            return False  # PKG-12, TDA R18-B: the called hand is shown first
+        gathered = self._committed
+        live = [not (f or m) for f, m in zip(self._folded, self._mucked, strict=True)]
+        for _amount, eligible in build_pots(gathered, self._live(), self._dead):
+            if i in eligible and not any(live[j] for j in eligible if j != i):
+                return False  # mucking would leave a pot with no hand to win it
+        return True
+
+    # ----------------------------------------------------------------- acting
+    def act(self, seat: int, action: Action) -> Move:
+        """Play ``action`` for ``seat``; refuse anything illegal and change nothing.
+
+        Raises :class:`OutOfTurnError` when it is not ``seat``'s turn (POK-8-13,
+        ITA-27) and :class:`IllegalActionError` with what is legal otherwise.
+        """
+        if self._to_act < 0:
+            raise OutOfTurnError(f"seat {seat} cannot act: {self._no_turn_reason()}")
+        current = self._seats[self._to_act]
+        if seat != current:
+            raise OutOfTurnError(
+                f"seat {seat} acted out of turn: it is seat {current}'s turn (POK-8-13)"
+            )
+        legal = self.legal_actions()
+        move = legal.resolve(action)
+        reason = "timeout" if action.kind is ActionKind.TIMEOUT else ""
+        if self._phase is Phase.SHOWDOWN:
+            self._showdown_choice(self._to_act, move.kind is ActionKind.SHOW)
+        else:
+            self._apply(self._to_act, move, reason)
+        return move
+
+    def _no_turn_reason(self) -> str:
+        if self._phase is Phase.VOIDED:
+            return "the hand was voided"
+        if self._phase is Phase.COMPLETE:
+            return "the hand is over"
+        return "nobody is to act"  # pragma: no cover
+
+    def _apply(self, i: int, move: Move, reason: str) -> None:
+        self._legal = None
+        kind = move.kind
+        seat = self._seats[i]
+        if kind is ActionKind.FOLD:
+            self._folded[i] = True  # POK-4-1: final and binding
+        elif kind is not ActionKind.CHECK:
+            put = move.put
+            self._stack[i] -= put
+            self._bet[i] += put
+            self._committed[i] += put
+            if kind is ActionKind.CALL:
+                if self._bet[i] > self._bet_to:
+                    self._bet_to = self._bet[i]
+            else:
+                self._raise(i, move.to)
+        self._acted[i] = True
+        self._acted_seq[i] = self._full_seq
+        self._events.append(Acted(seat, kind, move.put, self._bet[i], self._stack[i] == 0, reason))
+        self._advance(i)
+
+    def _raise(self, i: int, to: int) -> None:
+        rules = self.rules
+        increment = to - self._required
+        full = increment >= self._full
+        if full:
+            self._full_seq += 1
+            if rules.structure is not BettingStructure.FIXED_LIMIT:
+                if rules.min_raise is MinRaise.DOUBLE_THE_BET:
+                    self._increment = to
+                elif increment > self._increment:
+                    self._increment = increment
+            if rules.full_bet_floor:
+                if rules.structure is not BettingStructure.FIXED_LIMIT:
+                    self._full = self._increment
+            elif increment > self._full:
+                self._full = increment
+        if full or rules.short_all_ins_count_toward_cap:
+            self._raises += 1
+        self._bet_to = to
+        floor = self._floor()
+        self._required = to if to >= floor else floor
+        self._aggressor = i
+        if self._first_aggressor < 0:
+            self._first_aggressor = i
+
+    def _floor(self) -> int:
+        """What anyone entering the pot must put in once someone has bet after the flop.
+
+        Before the flop the call already starts at the (full) big blind and only rises.
+        """
+        rules = self.rules
+        if self._street and rules.sub_minimum_all_in is SubMinimumAllIn.FULL_MINIMUM:
+            return rules.stakes.min_bet  # ITA-33, ITA-35
+        return 0
+
+    def _needs_to_act(self, j: int, players_with_chips: int) -> bool:
+        if self._folded[j] or self._stack[j] == 0:
+            return False
+        if self._bet[j] < self._required:
+            return True
+        return not self._acted[j] and players_with_chips >= 2
+
+    def _with_chips(self) -> int:
+        stack, folded = self._stack, self._folded
+        return sum(1 for j in range(self._n) if stack[j] > 0 and not folded[j])
+
+    def _advance(self, i: int) -> None:
+        if self._folded.count(False) == 1:
+            self._end_round()
+            return
+        n = self._n
+        with_chips = self._with_chips()
+        for k in range(1, n + 1):
+            j = (i + k) % n
+            if self._needs_to_act(j, with_chips):
+                self._to_act = j
+                return
+        self._end_round()
+
+    def _open_round(self, first: int) -> None:
+        """Give the turn to the first player from ``first`` clockwise who must act."""
+        self._legal = None
+        self._round_street = self._street
+        n = self._n
+        with_chips = self._with_chips()
+        if self._folded.count(False) > 1:
+            for k in range(n):
+                j = (first + k) % n
+                if self._needs_to_act(j, with_chips):
+                    self._to_act = j
+                    return
+        self._end_round()
+
+    # ---------------------------------------------------------- end of rounds
+    def _end_round(self) -> None:
+        self._to_act = -1
+        self._legal = None
+        self._return_uncalled()
+        gathered = tuple(self._bet)
+        self._bet = [0] * self._n
+        pots = build_pots(self._committed, self._live(), self._dead)
+        if any(gathered):
+            self._events.append(BetsGathered(self._street, self._seat_pots(pots)))
+        if self._folded.count(False) == 1:
+            self._award()
+            return
+        if self._street == Street.RIVER:
+            self._showdown()
+            return
+        if self._with_chips() <= 1:  # no more betting possible: run the board out
+            self._reveal_all_in()
+            while self._street < Street.RIVER:
+                self._deal_street()
+            self._showdown()
+            return
+        self._deal_street()
+        self._start_round()
+
+    def _return_uncalled(self) -> None:
+        bets = self._bet
+        top = max(bets)
+        if top == 0:
+            return
+        holders = [i for i, b in enumerate(bets) if b == top]
+        if len(holders) > 1:
+            return
+        h = holders[0]
+        second = max((b for i, b in enumerate(bets) if i != h), default=0)
+        excess = top - second
+        bets[h] -= excess
+        self._committed[h] -= excess
+        self._stack[h] += excess
+        self._events.append(BetReturned(self._seats[h], excess))
+
+    def _deal_street(self) -> None:
+        self._street = Street(self._street + 1)
+        if self.rules.burn_cards:  # PKG-8, ITA-10, CAS-18
+            self._deck_pos += 1
+        count = _BOARD_CARDS[self._street]
+        cards = self._deck[self._deck_pos : self._deck_pos + count]
+        self._deck_pos += count
+        self._board.extend(cards)
+        self._events.append(BoardDealt(self._street, cards))
+
+    def _start_round(self) -> None:
+        rules = self.rules
+        self._acted = [False] * self._n
+        self._bet_to = self._required = 0
+        self._raises = self._full_seq = 0
+        self._acted_seq = [0] * self._n
+        self._aggressor = self._first_aggressor = -1
+        if rules.structure is BettingStructure.FIXED_LIMIT:
+            self._increment = rules.bet_size(self._street)
+        else:
+            self._increment = rules.stakes.min_bet
+        self._full = self._initial_full()
+        self._open_round(self._after(self.button))  # PKG-9, ITA-10
+
+    # --------------------------------------------------------------- showdown
+    def _showdown_order(self) -> list[int]:
+        n = self._n
+        start = -1
+        if self._round_street == Street.RIVER:
+            if self.rules.showdown_order is ShowdownOrder.FIRST_RAISER:
+                start = self._first_aggressor  # CAS-21
+            else:
+                start = self._aggressor  # POK-9-1, PKG-12, ITA-42, RRP-8
+        if start < 0:
+            start = self._after(self.button)  # nobody bet: the first to act shows first
+        order = [(start + k) % n for k in range(n)]
+        return [i for i in order if not self._folded[i]]
+
+    def _reveal_all_in(self) -> None:
+        if not self.rules.all_in_hands_face_up:
+            return
+        for i in self._showdown_order():  # POK-9-5, TDA R16: every hand face up
+            if not self._shown[i]:
+                self._table(i, auto=True)
+
+    def _table(self, i: int, *, auto: bool) -> None:
+        self._shown[i] = True
+        self._events.append(Shown(self._seats[i], self._hole[i], auto))
+
+    def _showdown(self) -> None:
+        contestants = self._showdown_order()
+        if self.rules.all_in_hands_face_up and any(self._stack[i] == 0 for i in contestants):
+            for i in contestants:  # TDA R16: once a player is all-in, every hand is tabled
+                if not self._shown[i]:
+                    self._table(i, auto=True)
+        self._queue = [i for i in contestants if not self._shown[i]]
+        self._phase = Phase.SHOWDOWN
+        self._next_to_show()
+
+    def _next_to_show(self) -> None:
+        self._legal = None
+        live = [i for i in range(self._n) if not (self._folded[i] or self._mucked[i])]
+        if not self._queue or len(live) == 1:
+            self._queue = []
+            self._to_act = -1
+            self._award()
+            return
+        self._to_act = self._queue[0]
+
+    def _showdown_choice(self, i: int, show: bool) -> None:
+        if show:
+            self._table(i, auto=False)
+        else:
+            self._mucked[i] = True  # RRP-4, ITA-38: a mucked hand is dead
+            self._events.append(Mucked(self._seats[i]))
+        self._queue.remove(i)
+        self._next_to_show()
+
+    # ----------------------------------------------------------------- awards
+    def _award(self) -> None:
+        self._to_act = -1
+        self._legal = None
+        rules = self.rules
+        board = self._board
+        shown_values: dict[int, int] = {}
+        for i in range(self._n):
+            if self._shown[i] and not self._folded[i]:
+                shown_values[i] = self._values[i] = evaluate((*self._hole[i], *board))
+        pots = build_pots(self._committed, self._live(), self._dead)
+        order = list(range(len(pots)))
+        if rules.pot_order is PotOrder.SIDE_POTS_FIRST:  # POK-9-7, RRP-7
+            order.reverse()
+        rake_open = not (rules.rake.no_flop_no_drop and not board)
+        cap = rules.rake.cap
+        for p in order:
+            amount, eligible = pots[p]
+            contenders = [i for i in eligible if not (self._folded[i] or self._mucked[i])]
+            if len(contenders) > 1:
+                best = max(shown_values[i] for i in contenders)
+                winners = [i for i in contenders if shown_values[i] == best]
+                description = describe(best)
+            else:
+                winners = contenders
+                description = (
+                    describe(shown_values[winners[0]]) if winners[0] in shown_values else ""
+                )
+            rake = 0
+            if rake_open and rules.rake.rate:
+                rake = rules.rake.of(amount)
+                if cap is not None and self._rake + rake > cap:
+                    rake = cap - self._rake
+                if rake:
+                    self._rake += rake
+                    self._events.append(Raked(p, rake))  # CAS-23: before the pot is paid
+            winners.sort(key=self._from_button)
+            shares = split_pot(
+                amount - rake, winners, rule=rules.odd_chips, unit=rules.odd_chip_unit
+            )
+            for i, share in zip(winners, shares, strict=True):
+                self._stack[i] += share
+            self._events.append(
+                Awarded(
+                    p,
+                    amount - rake,
+                    tuple((self._seats[i], s) for i, s in zip(winners, shares, strict=True)),
+                    description,
+                )
+            )
+        self._committed = [0] * self._n
+        self._dead = 0
+        self._phase = Phase.COMPLETE
+        self._events.append(
+            HandEnded(tuple(zip(self._seats, self._stack, strict=True)), self._rake)
+        )
+
+    def _from_button(self, i: int) -> int:
+        return (self._seats[i] - self.button - 1) % 1_000_000
+
+    # ------------------------------------------------------------------- void
+    def void(self, reason: str = "") -> None:
+        """Void the hand: every chip returns to where it was before it (POK-2-9, ITA-45)."""
+        if self._phase is Phase.VOIDED:
+            raise IllegalActionError("the hand is already voided")
+        self._stack = list(self._start_stacks)
+        self._bet = [0] * self._n
+        self._committed = [0] * self._n
+        self._dead = 0
+        self._rake = 0
+        self._to_act = -1
+        self._legal = None
+        self._queue = []
+        self._phase = Phase.VOIDED
+        self._events.append(Voided(tuple(zip(self._seats, self._stack, strict=True)), reason))
+
+    # ----------------------------------------------------------------- replay
+    @classmethod
+    def replay(cls, events: Iterable[Event]) -> Hand:
+        """Rebuild a hand from its events, checking that each one is what the hand produces.
+
+        Raises :class:`HandHistoryError` at the first event that does not match.
+        """
+        log = list(events)
+        if not log or not isinstance(log[0], HandStarted):
+            raise HandHistoryError("a hand's events start with HandStarted")
+        hand = cls.__new__(cls)
+        hand._begin(log[0])
+        pos = 1
+        while pos < len(log):
+            produced = hand._events
+            if pos < len(produced):
+                if produced[pos] != log[pos]:
+                    raise HandHistoryError(
+                        f"event {pos} does not replay: expected {log[pos]!r}, got {produced[pos]!r}"
+                    )
+                pos += 1
+                continue
+            event = log[pos]
+            try:
+                hand._replay_decision(event)
+            except IllegalActionError as exc:
+                raise HandHistoryError(f"event {pos} ({event!r}) does not replay: {exc}") from exc
+        if len(hand._events) != len(log):
+            raise HandHistoryError(
+                f"the events stop at {len(log)} but the hand produced {len(hand._events)}"
+            )
+        return hand
+
+    def _replay_decision(self, event: Event) -> None:
+        if isinstance(event, Voided):
+            self.void(event.reason)
+        elif isinstance(event, Mucked):
+            self.act(event.seat, Action.muck())
+        elif isinstance(event, Shown) and not event.auto:
+            self.act(event.seat, Action.show())
+        elif isinstance(event, Acted) and event.reason in ("", "timeout"):
+            if event.reason == "timeout":
+                action = Action.timeout()
+            elif event.kind in (ActionKind.BET, ActionKind.RAISE):
+                action = Action.raise_to(event.to)
+            else:
+                action = Action(event.kind)
+            self.act(event.seat, action)
+        else:
+            raise HandHistoryError(f"{event!r} is not a decision and the hand did not produce it")
+
+    def __repr__(self) -> str:
+        stacks = ", ".join(
+            f"{s}: {format_amount(c)}" for s, c in zip(self._seats, self._stack, strict=True)
+        )
+        where = f"{self._phase.value} {self._street.title}"
+        return f"<Hand {where} to_act={self.to_act} stacks={{{stacks}}}>"
+
+
+def _check_seats(players: tuple[SeatSetup, ...]) -> None:
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise ConfigurationError(f"a hand needs 2 to {MAX_PLAYERS} players, not {len(players)}")
+    if all(p.absent for p in players):
+        raise ConfigurationError("every player is absent: at least one must be present to play")
+    seen: set[int] = set()
+    for p in players:
+        if not isinstance(p.seat, int) or p.seat < 0:
+            raise ConfigurationError(f"seat numbers are whole numbers >= 0, not {p.seat!r}")
+        if p.seat in seen:
+            raise ConfigurationError(f"seat {p.seat} is given twice")
+        seen.add(p.seat)
+        if not isinstance(p.stack, int) or isinstance(p.stack, bool) or p.stack <= 0:
+            raise ConfigurationError(
+                f"seat {p.seat} ({p.player}) has a stack of {p.stack!r}: only players with chips"
+                " are dealt in"
+            )
+
+
+def _check_forced(forced: tuple[ForcedBet, ...], seats: set[int]) -> None:
+    single: set[ForcedKind] = set()
+    for f in forced:
+        if f.seat not in seats:
+            raise ConfigurationError(f"a forced bet names seat {f.seat}, which is not in the hand")
+        if not isinstance(f.kind, ForcedKind):
+            raise ConfigurationError(f"{f.kind!r} is not a kind of forced bet")
+        if not isinstance(f.amount, int) or isinstance(f.amount, bool) or f.amount < 0:
+            raise ConfigurationError(f"forced bet amounts are whole numbers >= 0, not {f.amount!r}")
+        if f.kind in (ForcedKind.SMALL_BLIND, ForcedKind.BIG_BLIND, ForcedKind.STRADDLE):
+            if f.kind in single:
+                raise ConfigurationError(f"there can be only one {f.kind.value} in a hand")
+            single.add(f.kind)

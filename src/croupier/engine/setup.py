@@ -1,0 +1,113 @@
+"""What a hand starts from: the seats, the button and the forced bets due.
+
+The table layer decides who owes what (dead button, missed blinds, new players);
+:func:`standard_forced_bets` gives the usual obligations for a table where nobody
+owes anything special.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import NamedTuple
+
+from croupier.errors import ConfigurationError
+from croupier.rules.model import AnteKind, Rules
+
+__all__ = ["ForcedBet", "ForcedKind", "SeatSetup", "next_seat", "standard_forced_bets"]
+
+
+class SeatSetup(NamedTuple):
+    """A player dealt into the hand: his seat number (clockwise order), id and stack.
+
+    ``absent`` players (POK-2-10, POK-3-2) are dealt in and pay their forced bets,
+    and their hand is killed before the first betting round.
+    """
+
+    seat: int
+    player: str
+    stack: int
+    absent: bool = False
+
+
+class ForcedKind(StrEnum):
+    """A forced bet. Live ones count toward the poster's bet; dead ones only feed the pot."""
+
+    ANTE = "ante"
+    SMALL_BLIND = "small-blind"
+    BIG_BLIND = "big-blind"
+    STRADDLE = "straddle"
+    """The optional "option" of CAS-14: the third player left of the button, live."""
+    LIVE_BLIND = "live-blind"
+    """A big blind posted live by a new or returning player out of position (PKG-18, PKG-21)."""
+    DEAD_BLIND = "dead-blind"
+    """A missed small blind paid dead into the pot (PKG-21, PKG-22)."""
+
+    @property
+    def live(self) -> bool:
+        """True for blinds that count toward the poster's bet in the first round."""
+        return self not in (ForcedKind.ANTE, ForcedKind.DEAD_BLIND)
+
+
+class ForcedBet(NamedTuple):
+    """One forced bet due before the cards are dealt."""
+
+    seat: int
+    kind: ForcedKind
+    amount: int
+
+
+def next_seat(seats: Sequence[int], after: int) -> int:
+    """The first of ``seats`` clockwise after seat number ``after`` (which may be empty).
+
+    >>> next_seat([1, 4, 7], 4), next_seat([1, 4, 7], 7), next_seat([1, 4, 7], 5)
+    (7, 1, 7)
+    """
+    ordered = sorted(seats)
+    for seat in ordered:
+        if seat > after:
+            return seat
+    return ordered[0]
+
+
+def standard_forced_bets(
+    rules: Rules,
+    seats: Sequence[int],
+    button: int,
+    *,
+    straddle: bool = False,
+) -> tuple[ForcedBet, ...]:
+    """The forced bets of a hand where nobody owes anything special.
+
+    The small blind is left of the button and the big blind left of it (PKG-5,
+    ITA-4); heads-up the button posts the small blind (POK-7-11, ITA-23). Antes are
+    paid by everyone (ITA-5) or by the big blind (TDA RP-11). With ``straddle`` the
+    third player left of the button posts the option (CAS-14).
+
+    >>> from croupier.rules import tda
+    >>> [(f.seat, f.kind.value, f.amount) for f in standard_forced_bets(tda(), [0, 1, 2], 0)]
+    [(1, 'small-blind', 50), (2, 'big-blind', 100)]
+    """
+    if len(set(seats)) != len(seats) or len(seats) < 2:
+        raise ConfigurationError(f"forced bets need at least two distinct seats, not {list(seats)}")
+    stakes = rules.stakes
+    if len(seats) == 2:
+        small = button if button in seats else next_seat(seats, button)
+    else:
+        small = next_seat(seats, button)
+    big = next_seat(seats, small)
+    bets: list[ForcedBet] = []
+    if stakes.ante and rules.ante_kind is AnteKind.EVERY_PLAYER:
+        bets.extend(ForcedBet(s, ForcedKind.ANTE, stakes.ante) for s in sorted(seats))
+    elif stakes.ante and rules.ante_kind is AnteKind.BIG_BLIND:
+        bets.append(ForcedBet(big, ForcedKind.ANTE, stakes.ante))
+    if stakes.small_blind:
+        bets.append(ForcedBet(small, ForcedKind.SMALL_BLIND, stakes.small_blind))
+    bets.append(ForcedBet(big, ForcedKind.BIG_BLIND, stakes.big_blind))
+    if straddle:
+        if not stakes.straddle:
+            raise ConfigurationError("these stakes have no option (straddle) to post")
+        if len(seats) < 4:
+            raise ConfigurationError("the option needs at least four players (CAS-14)")
+        bets.append(ForcedBet(next_seat(seats, big), ForcedKind.STRADDLE, stakes.straddle))
+    return tuple(bets)

@@ -1,0 +1,51 @@
+"""The rules value and its presets, one per seed document (see :mod:`croupier.rules.presets`)."""
+
+from croupier.rules.model import (
+    AnteKind,
+    AntePot,
+    BettingStructure,
+    DealStart,
+    MinRaise,
+    OddChips,
+    PotOrder,
+    Rake,
+    Rules,
+    ShortBlindCall,
+    ShowdownOrder,
+    Stakes,
+    SubMinimumAllIn,
+)
+from croupier.rules.presets import (
+    PRESETS,
+    casino_fr,
+    italian,
+    phh,
+    pokcomm,
+    pokerkings,
+    preset,
+    tda,
+)
+
+__all__ = [
+    "PRESETS",
+    "AnteKind",
+    "AntePot",
+    "BettingStructure",
+    "DealStart",
+    "MinRaise",
+    "OddChips",
+    "PotOrder",
+    "Rake",
+    "Rules",
+    "ShortBlindCall",
+    "ShowdownOrder",
+    "Stakes",
+    "SubMinimumAllIn",
+    "casino_fr",
+    "italian",
+    "phh",
+    "pokcomm",
+    "pokerkings",
+    "preset",
+    "tda",
+]

@@ -1,0 +1,337 @@
+"""The rules value: every knob where the seed documents differ, in one immutable value.
+
+The engine never asks which preset it is running; it asks the rules value a
+question (``rules.showdown_order``, ``rules.min_raise`` ...). Presets, one per seed
+document, are built in :mod:`croupier.rules.presets`. Amounts are integers in the
+smallest unit of the game (a chip in a tournament, a cent in a cash game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any, Self
+
+from croupier.errors import ConfigurationError
+
+__all__ = [
+    "AnteKind",
+    "AntePot",
+    "BettingStructure",
+    "DealStart",
+    "MinRaise",
+    "OddChips",
+    "PotOrder",
+    "Rake",
+    "Rules",
+    "ShortBlindCall",
+    "ShowdownOrder",
+    "Stakes",
+    "SubMinimumAllIn",
+]
+
+
+class BettingStructure(StrEnum):
+    """How much a bet or raise may be (CAS-26: the three versions)."""
+
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+    FIXED_LIMIT = "fixed-limit"
+
+
+class AnteKind(StrEnum):
+    """Who pays the ante."""
+
+    NONE = "none"
+    EVERY_PLAYER = "every-player"  # ITA-5
+    BIG_BLIND = "big-blind"  # TDA RP-11: one ante paid by the big blind, before the blind
+
+
+class AntePot(StrEnum):
+    """How antes enter the pots."""
+
+    CONTRIBUTION = "contribution"
+    """Each ante is its payer's contribution: a short ante wins only what it matched."""
+    DEAD_MONEY = "dead-money"
+    """All antes are dead money in the main pot (the big blind ante; PHH without ante trimming)."""
+
+
+class MinRaise(StrEnum):
+    """The smallest legal raise in no-limit and pot-limit."""
+
+    LAST_FULL_INCREMENT = "last-full-increment"
+    """Raise by at least the largest full bet or raise of the round (POK-8-8, ITA-34, TDA R43)."""
+    DOUBLE_THE_BET = "double-the-bet"
+    """Raise to at least twice the bet being raised (CAS-27, read literally)."""
+
+
+class ShortBlindCall(StrEnum):
+    """What the others must call when the big blind is posted short (all-in for less)."""
+
+    FULL_BLIND = "full-blind"
+    """The full big blind, and a raise goes to at least two big blinds (POK-8-6, ITA-33)."""
+    POSTED = "posted"
+    """Only what was posted (the PHH standard as PokerKit reads it)."""
+
+
+class SubMinimumAllIn(StrEnum):
+    """After the flop, an all-in bet below the minimum bet (the big blind)."""
+
+    CALL_IT = "call-it"
+    """Others may call the all-in amount or raise by at least the minimum bet (POK-8-7, TDA)."""
+    FULL_MINIMUM = "full-minimum"
+    """Anyone entering puts in the full minimum bet; a raise reaches twice it (ITA-33, ITA-35)."""
+
+
+class ShowdownOrder(StrEnum):
+    """Who shows first at the showdown; the others follow clockwise."""
+
+    LAST_AGGRESSOR = "last-aggressor"
+    """The last bettor or raiser of the last round (POK-9-1, PKG-12, ITA-42, RRP-8, TDA R17)."""
+    FIRST_RAISER = "first-raiser"
+    """The first player who raised in the last round (CAS-21)."""
+
+
+class PotOrder(StrEnum):
+    """The order in which several pots are awarded."""
+
+    SIDE_POTS_FIRST = "side-pots-first"  # POK-9-7, RRP-7: the pot with the fewest players first
+    MAIN_POT_FIRST = "main-pot-first"  # ITA-41
+
+
+class OddChips(StrEnum):
+    """Where the chips that do not divide evenly in a split pot go."""
+
+    ONE_EACH_FROM_BUTTON = "one-each-from-button"
+    """One chip each to the winners, from the first left of the button (POK-9-6, ITA-13)."""
+    FIRST_LEFT_OF_BUTTON = "first-left-of-button"
+    """All to the winner nearest the button's left (TDA R20-A; PokerKit)."""
+
+
+class DealStart(StrEnum):
+    """Who receives the first hole card."""
+
+    LEFT_OF_BUTTON = "left-of-button"  # PKG-3, CAS-15
+    SMALL_BLIND = "small-blind"  # ITA-7 (differs heads-up, where the button is the small blind)
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The amounts of a game: blinds, ante, option (straddle), minimum bet and limit bets.
+
+    ``small_bet``/``big_bet`` are the fixed-limit bet sizes (PKG-10); they default to
+    the big blind and twice the small bet. ``min_bet`` defaults to the big blind
+    (POK-8-5, ITA-33). ``straddle`` is the amount of the optional "option" (CAS-14),
+    0 when the game has none.
+    """
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    straddle: int = 0
+    min_bet: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ConfigurationError(
+                    f"stakes: {f.name} must be a whole number >= 0, not {value!r}"
+                )
+        if self.big_blind <= 0:
+            raise ConfigurationError("stakes: the big blind must be at least 1")
+        if self.small_blind > self.big_blind:
+            raise ConfigurationError(
+                f"stakes: the small blind ({self.small_blind}) exceeds"
+                f" the big blind ({self.big_blind})"
+            )
+        if self.min_bet == 0:
+            object.__setattr__(self, "min_bet", self.big_blind)
+        if self.small_bet == 0:
+            object.__setattr__(self, "small_bet", self.big_blind)
+        if self.big_bet == 0:
+            object.__setattr__(self, "big_bet", 2 * self.small_bet)
+        if self.straddle and self.straddle < self.big_blind:
+            raise ConfigurationError(
+                f"stakes: the option ({self.straddle}) is below the big blind ({self.big_blind})"
+            )
+
+    @property
+    def largest_blind(self) -> int:
+        """The big blind, or the option when the game has one."""
+        return max(self.big_blind, self.straddle)
+
+
+@dataclass(frozen=True, slots=True)
+class Rake:
+    """The house's share of each pot, taken before the pot is paid (CAS-23).
+
+    ``rate`` is a fraction of the pot, rounded to the nearest multiple of ``step``
+    (halves rounded up); ``cap`` bounds the rake of one hand (None: no cap); with
+    ``no_flop_no_drop`` a hand that ends before the flop is not raked.
+    """
+
+    rate: Fraction = Fraction(0)
+    step: int = 1
+    cap: int | None = None
+    no_flop_no_drop: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rate, Fraction):
+            object.__setattr__(self, "rate", Fraction(self.rate))
+        if not 0 <= self.rate < 1:
+            raise ConfigurationError(f"rake: the rate must be from 0 up to 1, not {self.rate}")
+        if self.step < 1:
+            raise ConfigurationError(f"rake: the rounding step must be at least 1, not {self.step}")
+        if self.cap is not None and self.cap < 0:
+            raise ConfigurationError(f"rake: the cap must be >= 0, not {self.cap}")
+
+    def of(self, pot: int) -> int:
+        """The rake of one pot of ``pot`` units, before any cap.
+
+        >>> Rake(Fraction(4, 100), step=10).of(1_234)  # 49.36 cents -> 50
+        50
+        >>> Rake(Fraction(4, 100), step=10).of(125)  # 5 cents: the half rounds up
+        10
+        """
+        if not self.rate:
+            return 0
+        exact = self.rate * pot / self.step
+        steps = (exact * 2 + 1) // 2  # nearest, halves up
+        return int(steps) * self.step
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule of one hand of hold'em that the seed documents do not all share.
+
+    Build one from a preset (:func:`croupier.rules.presets.preset`) rather than by hand;
+    :meth:`with_stakes` gives the same rules at other stakes (a new blind level).
+    """
+
+    name: str
+    stakes: Stakes
+    structure: BettingStructure = BettingStructure.NO_LIMIT
+    ante_kind: AnteKind = AnteKind.NONE
+    ante_pot: AntePot = AntePot.CONTRIBUTION
+    min_raise: MinRaise = MinRaise.LAST_FULL_INCREMENT
+    full_bet_floor: bool = True
+    """A bet or raise is full only if it reaches the minimum bet; False: the first bet of a
+    round is full whatever its size (the PHH standard as PokerKit reads it)."""
+    reopen_fraction: Fraction = Fraction(1)
+    """Share of a full raise an all-in must add to reopen the betting for players who
+    already acted: 1 in no-limit and pot-limit (POK-8-12, ITA-31, TDA R47-A); 1/2 in
+    fixed-limit under TDA R47-B."""
+    cumulative_reopen: bool = True
+    """Several short all-ins that together make a full raise reopen the betting (POK-8-12)."""
+    raise_cap: int | None = None
+    """Most bets and raises in one round (4 = "a bet and three raises", PKG-11); None: no cap."""
+    blind_counts_toward_cap: bool = True
+    """Before the flop the big blind is the round's first bet for the cap (PKG-11)."""
+    short_all_ins_count_toward_cap: bool = False
+    """A short all-in raise (one that does not reopen) still counts toward the cap."""
+    lift_cap_heads_up: bool = False
+    """No cap when only two players are left in the hand (cash games, PKG-11)."""
+    short_blind_call: ShortBlindCall = ShortBlindCall.FULL_BLIND
+    sub_minimum_all_in: SubMinimumAllIn = SubMinimumAllIn.CALL_IT
+    showdown_order: ShowdownOrder = ShowdownOrder.LAST_AGGRESSOR
+    called_hand_must_show: bool = False
+    """The first hand to show at showdown may not be mucked (PKG-12, PKG-14, TDA R18-B)."""
+    all_in_hands_face_up: bool = True
+    """Once a player is all-in and betting is over, every hand is shown (POK-9-5, TDA R16)."""
+    pot_order: PotOrder = PotOrder.SIDE_POTS_FIRST
+    odd_chips: OddChips = OddChips.FIRST_LEFT_OF_BUTTON
+    odd_chip_unit: int = 1
+    """The smallest chip in play: pots split in multiples of it (TDA R20-A)."""
+    deal_start: DealStart = DealStart.LEFT_OF_BUTTON
+    burn_cards: bool = True
+    """Burn a card before the flop, the turn and the river (PKG-8, ITA-10, CAS-18)."""
+    rake: Rake = field(default_factory=Rake)
+    tournament: bool = False
+    """A tournament (True) or a cash game; tables and rooms read it, the engine does not."""
+
+    def __post_init__(self) -> None:
+        if self.raise_cap is not None and self.raise_cap < 1:
+            raise ConfigurationError(
+                f"rules: the raise cap must be at least 1, not {self.raise_cap}"
+            )
+        if not 0 < self.reopen_fraction <= 1:
+            raise ConfigurationError(
+                f"rules: the reopen fraction must be in (0, 1], not {self.reopen_fraction}"
+            )
+        if self.odd_chip_unit < 1:
+            raise ConfigurationError("rules: the odd chip unit must be at least 1")
+        if self.ante_kind is AnteKind.NONE and self.stakes.ante:
+            raise ConfigurationError(
+                f"rules: an ante of {self.stakes.ante} is set but nobody pays it: choose who"
+                " (ante_kind 'every-player' or 'big-blind')"
+            )
+
+    @property
+    def fixed_limit(self) -> bool:
+        """True in fixed-limit (bets and raises of a fixed size)."""
+        return self.structure is BettingStructure.FIXED_LIMIT
+
+    def bet_size(self, street: int) -> int:
+        """The fixed-limit bet of a street (0 preflop .. 3 river): small bet, then big bet."""
+        return self.stakes.small_bet if street < 2 else self.stakes.big_bet
+
+    def with_stakes(self, stakes: Stakes) -> Rules:
+        """The same rules at other stakes (a new blind level, another table)."""
+        return replace(self, stakes=stakes)
+
+    def but(self, **changes: Any) -> Rules:
+        """A copy with some knobs changed: ``rules.but(raise_cap=None)``."""
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dictionary; :meth:`from_dict` reads it back."""
+        data = asdict(self)
+        data["reopen_fraction"] = str(self.reopen_fraction)
+        data["rake"]["rate"] = str(self.rake.rate)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        """Rebuild rules from :meth:`to_dict`'s output; unknown keys are an error."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ConfigurationError(
+                f"rules: unknown keys {unknown}; known keys are {sorted(known)}"
+            )
+        values = dict(data)
+        try:
+            values["stakes"] = Stakes(**values["stakes"])
+            rake = dict(values.get("rake", {}))
+            if "rate" in rake:
+                rake["rate"] = Fraction(rake["rate"])
+            values["rake"] = Rake(**rake)
+            if "reopen_fraction" in values:
+                values["reopen_fraction"] = Fraction(values["reopen_fraction"])
+            for f in fields(cls):
+                kind = _ENUM_FIELDS.get(f.name)
+                if kind is not None and f.name in values:
+                    values[f.name] = kind(values[f.name])
+            return cls(**values)
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, ConfigurationError):
+                raise
+            raise ConfigurationError(f"rules: {exc}") from exc
+
+
+_ENUM_FIELDS: dict[str, type[StrEnum]] = {
+    "structure": BettingStructure,
+    "ante_kind": AnteKind,
+    "ante_pot": AntePot,
+    "min_raise": MinRaise,
+    "short_blind_call": ShortBlindCall,
+    "sub_minimum_all_in": SubMinimumAllIn,
+    "showdown_order": ShowdownOrder,
+    "pot_order": PotOrder,
+    "odd_chips": OddChips,
+    "deal_start": DealStart,
+}

@@ -1,0 +1,278 @@
+"""One preset per seed document, plus the TDA default and the PHH standard.
+
+=============  =====================================  ============================================
+preset         seed                                   game
+=============  =====================================  ============================================
+``pokcomm``    000 POK@COMM championship rules         no-limit tournaments, no dealer
+``pokerkings`` 001 PokerKings online room              fixed-limit cash games
+``italian``    002 Regolamento Texas Hold'em           no-limit tournaments with antes
+``casino-fr``  003 French casino regulation            cash games: limit, pot-limit or no-limit
+``tda``        Poker TDA 2024 (the common default)     no-limit tournaments
+``phh``        the PHH standard as PokerKit reads it   replaying hand histories
+=============  =====================================  ============================================
+
+The showdown clauses of seed 004 (Robert's Rules, RRP) apply to every preset unless its
+own seed says otherwise. Where a seed is silent the TDA rules decide; ``docs/rules.md``
+says, knob by knob, which text set each value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from croupier.errors import ConfigurationError
+from croupier.rules.model import (
+    AnteKind,
+    AntePot,
+    BettingStructure,
+    DealStart,
+    MinRaise,
+    OddChips,
+    PotOrder,
+    Rake,
+    Rules,
+    ShortBlindCall,
+    ShowdownOrder,
+    Stakes,
+    SubMinimumAllIn,
+)
+
+__all__ = [
+    "PRESETS",
+    "casino_fr",
+    "italian",
+    "phh",
+    "pokcomm",
+    "pokerkings",
+    "preset",
+    "tda",
+]
+
+
+def _limit_reopen(structure: BettingStructure) -> Fraction:
+    # TDA R47-B: in limit an all-in of at least half a bet reopens; a full raise otherwise.
+    return Fraction(1, 2) if structure is BettingStructure.FIXED_LIMIT else Fraction(1)
+
+
+def pokcomm(small_blind: int = 25, big_blind: int = 50, *, ante: int = 0) -> Rules:
+    """Seed 000, POK@COMM: no-limit hold'em tournaments played without a dealer.
+
+    >>> pokcomm().odd_chips.value, pokcomm().pot_order.value
+    ('one-each-from-button', 'side-pots-first')
+    """
+    return Rules(
+        name="pokcomm",
+        stakes=Stakes(small_blind, big_blind, ante=ante),
+        structure=BettingStructure.NO_LIMIT,
+        ante_kind=AnteKind.EVERY_PLAYER if ante else AnteKind.NONE,
+        min_raise=MinRaise.LAST_FULL_INCREMENT,  # POK-8-8
+        cumulative_reopen=True,  # POK-8-12
+        short_blind_call=ShortBlindCall.FULL_BLIND,  # POK-8-6
+        sub_minimum_all_in=SubMinimumAllIn.CALL_IT,  # POK-8-7
+        showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # POK-9-1
+        called_hand_must_show=False,  # RRP-8: a player may muck rather than contest
+        all_in_hands_face_up=True,  # POK-9-5
+        pot_order=PotOrder.SIDE_POTS_FIRST,  # POK-9-7
+        odd_chips=OddChips.ONE_EACH_FROM_BUTTON,  # POK-9-6
+        deal_start=DealStart.LEFT_OF_BUTTON,  # silent: TDA / usual dealing
+        tournament=True,
+    )
+
+
+def pokerkings(lower: int = 2, upper: int = 4, small_blind: int | None = None) -> Rules:
+    """Seed 001, PokerKings: fixed-limit cash games written lower-upper (PKG-23).
+
+    The big blind is the lower limit; the small blind is half of it unless the room
+    sets another amount (PKG-4: 15-30 has a small blind of 7).
+
+    >>> pokerkings(15, 30, small_blind=7).stakes
+    Stakes(small_blind=7, big_blind=15, ante=0, straddle=0, min_bet=15, small_bet=15, big_bet=30)
+    """
+    if upper != 2 * lower:
+        raise ConfigurationError(
+            f"pokerkings: the upper limit ({upper}) must be twice the lower limit ({lower})"
+        )
+    sb = lower // 2 if small_blind is None else small_blind
+    return Rules(
+        name="pokerkings",
+        stakes=Stakes(sb, lower, small_bet=lower, big_bet=upper),
+        structure=BettingStructure.FIXED_LIMIT,  # PKG-10
+        reopen_fraction=_limit_reopen(BettingStructure.FIXED_LIMIT),  # silent: TDA R47-B
+        raise_cap=4,  # PKG-11: a bet and three raises
+        blind_counts_toward_cap=True,
+        lift_cap_heads_up=True,  # PKG-11: unlimited heads-up in cash games
+        showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # PKG-12
+        called_hand_must_show=True,  # PKG-12, PKG-14: only the others may muck
+        pot_order=PotOrder.SIDE_POTS_FIRST,  # RRP-7
+        odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,  # silent: TDA R20-A
+        deal_start=DealStart.LEFT_OF_BUTTON,  # PKG-3
+        tournament=False,
+    )
+
+
+def italian(small_blind: int = 50, big_blind: int = 100, *, ante: int = 0) -> Rules:
+    """Seed 002, the Italian regulations: no-limit tournaments with antes paid by all (ITA-5)."""
+    return Rules(
+        name="italian",
+        stakes=Stakes(small_blind, big_blind, ante=ante),
+        structure=BettingStructure.NO_LIMIT,  # ITA-32
+        ante_kind=AnteKind.EVERY_PLAYER if ante else AnteKind.NONE,  # ITA-5
+        ante_pot=AntePot.CONTRIBUTION,
+        min_raise=MinRaise.LAST_FULL_INCREMENT,  # ITA-34
+        cumulative_reopen=True,  # silent on the cumulative case: TDA R47-A
+        short_blind_call=ShortBlindCall.FULL_BLIND,  # ITA-33
+        sub_minimum_all_in=SubMinimumAllIn.FULL_MINIMUM,  # ITA-35
+        showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # ITA-42
+        called_hand_must_show=False,  # RRP-8
+        pot_order=PotOrder.MAIN_POT_FIRST,  # ITA-41
+        odd_chips=OddChips.ONE_EACH_FROM_BUTTON,  # ITA-13
+        deal_start=DealStart.SMALL_BLIND,  # ITA-7
+        tournament=True,
+    )
+
+
+def casino_fr(
+    structure: BettingStructure | str = BettingStructure.NO_LIMIT,
+    small_blind: int = 100,
+    big_blind: int = 200,
+    *,
+    option: bool = False,
+) -> Rules:
+    """Seed 003, the French casino regulation: cash games in cents, three versions (CAS-26).
+
+    The small blind is half the table minimum; the big blind lies between the small
+    blind and twice it (CAS-13). With ``option`` the third player left of the button
+    may post the option, twice the big blind (CAS-14). The rake is 4 % of every pot,
+    rounded to the nearest ten cents (CAS-23).
+    """
+    version = BettingStructure(structure)
+    if not small_blind <= big_blind <= 2 * small_blind:
+        raise ConfigurationError(
+            f"casino-fr: the big blind ({big_blind}) must lie between the small blind"
+            f" ({small_blind}) and twice it (CAS-13)"
+        )
+    return Rules(
+        name="casino-fr",
+        stakes=Stakes(small_blind, big_blind, straddle=2 * big_blind if option else 0),
+        structure=version,
+        min_raise=MinRaise.DOUBLE_THE_BET,  # CAS-27
+        reopen_fraction=_limit_reopen(version),  # silent: TDA R47
+        raise_cap=4 if version is BettingStructure.FIXED_LIMIT else None,  # silent: a bet, 3 raises
+        lift_cap_heads_up=True,  # a cash game, as PKG-11
+        short_blind_call=ShortBlindCall.FULL_BLIND,  # silent: TDA
+        sub_minimum_all_in=SubMinimumAllIn.CALL_IT,  # silent: TDA
+        showdown_order=ShowdownOrder.FIRST_RAISER,  # CAS-21
+        called_hand_must_show=True,  # CAS-21: the croupier has the first raiser show
+        pot_order=PotOrder.SIDE_POTS_FIRST,  # RRP-7
+        odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,  # silent: TDA R20-A
+        deal_start=DealStart.LEFT_OF_BUTTON,  # CAS-15
+        rake=Rake(Fraction(4, 100), step=10),  # CAS-23: amounts are in cents
+        tournament=False,
+    )
+
+
+def tda(
+    small_blind: int = 50,
+    big_blind: int = 100,
+    *,
+    ante: int = 0,
+    ante_kind: AnteKind | str = AnteKind.BIG_BLIND,
+    structure: BettingStructure | str = BettingStructure.NO_LIMIT,
+) -> Rules:
+    """The Poker TDA 2024 rules: the common default where the seeds are silent."""
+    version = BettingStructure(structure)
+    kind = AnteKind(ante_kind) if ante else AnteKind.NONE
+    return Rules(
+        name="tda",
+        stakes=Stakes(small_blind, big_blind, ante=ante),
+        structure=version,
+        ante_kind=kind,
+        ante_pot=AntePot.DEAD_MONEY if kind is AnteKind.BIG_BLIND else AntePot.CONTRIBUTION,
+        min_raise=MinRaise.LAST_FULL_INCREMENT,  # R43-A
+        reopen_fraction=_limit_reopen(version),  # R47-A, R47-B
+        cumulative_reopen=True,  # R47-A
+        raise_cap=4 if version is BettingStructure.FIXED_LIMIT else None,  # R48
+        lift_cap_heads_up=False,  # R48: capped until the event is down to two players
+        showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # R17-A
+        called_hand_must_show=True,  # R18-B
+        pot_order=PotOrder.SIDE_POTS_FIRST,  # RRP-7
+        odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,  # R20-A
+        deal_start=DealStart.LEFT_OF_BUTTON,
+        tournament=True,
+    )
+
+
+def phh(
+    structure: BettingStructure | str = BettingStructure.NO_LIMIT,
+    small_blind: int = 1,
+    big_blind: int = 2,
+    *,
+    ante: int = 0,
+    ante_trimming: bool = True,
+    min_bet: int = 0,
+    small_bet: int = 0,
+    big_bet: int = 0,
+) -> Rules:
+    """The PHH hand-history standard as PokerKit reads it: for replays and differential tests.
+
+    Where it departs from the seeds: a short big blind is called for what it posted;
+    the first bet of a round is full whatever its size; in fixed-limit the cap is four
+    bets or raises counted from the first voluntary one, short all-ins included, and it
+    is never lifted heads-up.
+    """
+    version = BettingStructure(structure)
+    limit = version is BettingStructure.FIXED_LIMIT
+    return Rules(
+        name="phh",
+        stakes=Stakes(
+            small_blind,
+            big_blind,
+            ante=ante,
+            min_bet=min_bet,
+            small_bet=small_bet,
+            big_bet=big_bet,
+        ),
+        structure=version,
+        ante_kind=AnteKind.EVERY_PLAYER if ante else AnteKind.NONE,
+        ante_pot=AntePot.CONTRIBUTION if ante_trimming else AntePot.DEAD_MONEY,
+        min_raise=MinRaise.LAST_FULL_INCREMENT,
+        full_bet_floor=False,
+        reopen_fraction=Fraction(1),
+        cumulative_reopen=True,
+        raise_cap=4 if limit else None,
+        blind_counts_toward_cap=False,
+        short_all_ins_count_toward_cap=True,
+        lift_cap_heads_up=False,
+        short_blind_call=ShortBlindCall.POSTED,
+        sub_minimum_all_in=SubMinimumAllIn.CALL_IT,
+        showdown_order=ShowdownOrder.LAST_AGGRESSOR,
+        called_hand_must_show=False,
+        pot_order=PotOrder.MAIN_POT_FIRST,
+        odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,
+        deal_start=DealStart.LEFT_OF_BUTTON,
+        tournament=False,
+    )
+
+
+PRESETS: dict[str, Callable[..., Rules]] = {
+    "pokcomm": pokcomm,
+    "pokerkings": pokerkings,
+    "italian": italian,
+    "casino-fr": casino_fr,
+    "tda": tda,
+    "phh": phh,
+}
+"""Every preset by name."""
+
+
+def preset(name: str, *args: Any, **kwargs: Any) -> Rules:
+    """The preset called ``name``: pokcomm, pokerkings, italian, casino-fr, tda or phh."""
+    try:
+        build = PRESETS[name]
+    except KeyError:
+        raise ConfigurationError(
+            f"unknown preset {name!r}: choose one of {', '.join(sorted(PRESETS))}"
+        ) from None
+    return build(*args, **kwargs)
