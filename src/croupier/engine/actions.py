@@ -32,6 +32,8 @@ class ActionKind(StrEnum):
     """The clock ran out: a check if free, otherwise a fold (ITA-28, ITA-43, POK-4-4)."""
     SHOW = "show"
     MUCK = "muck"
+    PUT = "put"
+    """Chips put forward without a declaration, read by the 50 % rule (ITA-30, TDA R45)."""
 
 
 def format_amount(amount: int) -> str:
@@ -85,6 +87,17 @@ class Action(NamedTuple):
     def timeout() -> Action:
         """The player's time ran out: check if free, otherwise fold (ITA-28)."""
         return Action(ActionKind.TIMEOUT)
+
+    @staticmethod
+    def put(amount: int) -> Action:
+        """Put ``amount`` chips forward without declaring a call or a raise (ITA-30).
+
+        Read as the dealer would: at most the call is a call; beyond it, less than half
+        a minimum raise more is a call (the excess stays with the player), at least half
+        is a raise completed to the minimum. Facing no bet, any chips are a bet of at
+        least the minimum.
+        """
+        return Action(ActionKind.PUT, amount)
 
     @staticmethod
     def show() -> Action:
@@ -223,10 +236,36 @@ class LegalActions(NamedTuple):
             return Move(self._raise_kind(), self.stack, total, True)
         if kind in (ActionKind.RAISE_TO, ActionKind.BET, ActionKind.RAISE):
             return self._resolve_raise(action.amount)
+        if kind is ActionKind.PUT:
+            return self._resolve_put(action.amount)
         raise self._refuse(f"unknown action {action!r}")  # pragma: no cover
 
     def _raise_kind(self) -> ActionKind:
         return ActionKind.RAISE if self.facing_bet else ActionKind.BET
+
+    def _resolve_put(self, amount: int | None) -> Move:
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+            raise self._refuse(f"put needs a whole number of chips >= 0, not {amount!r}")
+        if amount > self.stack:
+            raise self._refuse(
+                f"put {format_amount(amount)} is more than your stack"
+                f" of {format_amount(self.stack)}"
+            )
+        owed = self.call or 0
+        if amount == 0:
+            return self.resolve(Action.check() if self.check else Action.fold())
+        if amount == self.stack and self.all_in is not None:
+            return self.resolve(Action.all_in())
+        low = self.min_raise_to
+        if self.check and low is not None:  # no bet to face: any chips open the betting
+            return self._resolve_raise(max(low, self.bet + amount))
+        if amount <= owed or low is None:
+            return self.resolve(Action.call() if self.call is not None else Action.check())
+        extra = amount - owed
+        increment = low - self.bet - owed
+        if 2 * extra < increment:  # under half a minimum raise: a call (ITA-30 case 3)
+            return self.resolve(Action.call())
+        return self._resolve_raise(max(low, self.bet + amount))  # ITA-30 case 4: completed
 
     def _resolve_raise(self, amount: int | None) -> Move:
         verb = "raise to" if self.facing_bet else "bet"
