@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from math import ceil
 
-from croupier.cards import Card, Deck
+from croupier.cards import FULL_DECK, Card, Deck
 from croupier.engine.actions import Action, ActionKind, LegalActions, Move, format_amount
 from croupier.engine.events import (
     Acted,
@@ -70,6 +70,8 @@ _POST_ORDER = {
     ForcedKind.LIVE_BLIND: 5,
 }
 _BOARD_CARDS = (0, 3, 1, 1)
+_FULL_SET = frozenset(FULL_DECK)
+_STREETS = tuple(Street)
 
 
 class Phase(StrEnum):
@@ -95,6 +97,7 @@ class Hand:
         "_bet",
         "_bet_to",
         "_board",
+        "_chips",
         "_committed",
         "_dead",
         "_deck",
@@ -142,7 +145,8 @@ class Hand:
         players = tuple(sorted((SeatSetup(*s) for s in seats), key=lambda s: s.seat))
         _check_seats(players)
         cards = tuple(deck)
-        Deck(cards).check()  # CAS-1, ITA-45: a deck that fails its check is never dealt
+        if len(cards) != 52 or _FULL_SET.difference(cards):
+            Deck(cards).check()  # CAS-1, ITA-45: a deck that fails its check is never dealt
         numbers = [p.seat for p in players]
         if forced_bets is None:
             forced = standard_forced_bets(rules, numbers, button, straddle=straddle)
@@ -196,6 +200,7 @@ class Hand:
                 self._events.append(
                     Acted(p.seat, ActionKind.FOLD, 0, self._bet[i], False, "absent")
                 )
+        self._chips = sum(1 for i in range(n) if self._stack[i] and not self._folded[i])
         self._start_preflop(started.forced)
 
     def _post(self, forced: tuple[ForcedBet, ...]) -> None:
@@ -427,27 +432,20 @@ class Hand:
         all_in = None
         if (high is not None and total <= high) or (owed > 0 and stack <= owed):
             all_in = total
+        # Positional for speed: seat, fold, check, call, min, max, all-in, stack, bet,
+        # facing a bet, why no raise.
         return LegalActions(
-            seat=seat,
-            fold=True,
-            check=owed <= 0,
-            call=call,
-            min_raise_to=low,
-            max_raise_to=high,
-            all_in=all_in,
-            stack=stack,
-            bet=bet,
-            facing_bet=required > 0,
-            why_no_raise=why,
+            seat, True, owed <= 0, call, low, high, all_in, stack, bet, required > 0, why
         )
 
     def _why_no_raise(self, i: int, owed: int) -> str:
         if self._stack[i] <= owed:
             return "your stack only covers the call"
         required, stack, bet, folded = self._required, self._stack, self._bet, self._folded
-        if not any(
-            j != i and not folded[j] and stack[j] + bet[j] > required for j in range(self._n)
-        ):
+        for j in range(self._n):
+            if j != i and not folded[j] and stack[j] + bet[j] > required:
+                break
+        else:
             return "no opponent has chips left to call a raise"
         rules = self.rules
         cap = rules.raise_cap
@@ -509,8 +507,12 @@ class Hand:
         seat = self._seats[i]
         if kind is ActionKind.FOLD:
             self._folded[i] = True  # POK-4-1: final and binding
+            if self._stack[i]:
+                self._chips -= 1
         elif kind is not ActionKind.CHECK:
             put = move.put
+            if put == self._stack[i]:
+                self._chips -= 1
             self._stack[i] -= put
             self._bet[i] += put
             self._committed[i] += put
@@ -559,43 +561,46 @@ class Hand:
             return rules.stakes.min_bet  # ITA-33, ITA-35
         return 0
 
-    def _needs_to_act(self, j: int, players_with_chips: int) -> bool:
-        if self._folded[j] or self._stack[j] == 0:
-            return False
-        if self._bet[j] < self._required:
-            return True
-        return not self._acted[j] and players_with_chips >= 2
+    def _next_to_act(self, first: int) -> int:
+        """The first player from index ``first`` clockwise who must act, or -1.
 
-    def _with_chips(self) -> int:
-        stack, folded = self._stack, self._folded
-        return sum(1 for j in range(self._n) if stack[j] > 0 and not folded[j])
+        A player must act when he owes chips, or has not acted yet in the round while
+        someone else could still answer a bet.
+        """
+        n = self._n
+        folded, stack, bet, acted = self._folded, self._stack, self._bet, self._acted
+        required = self._required
+        others_can_answer = self._chips >= 2
+        j = first
+        for _ in range(n):
+            if (
+                not folded[j]
+                and stack[j]
+                and (bet[j] < required or not (acted[j] or not others_can_answer))
+            ):
+                return j
+            j = j + 1 if j + 1 < n else 0
+        return -1
 
     def _advance(self, i: int) -> None:
         if self._folded.count(False) == 1:
             self._end_round()
             return
-        n = self._n
-        with_chips = self._with_chips()
-        for k in range(1, n + 1):
-            j = (i + k) % n
-            if self._needs_to_act(j, with_chips):
-                self._to_act = j
-                return
-        self._end_round()
+        j = self._next_to_act(i + 1 if i + 1 < self._n else 0)
+        if j < 0:
+            self._end_round()
+        else:
+            self._to_act = j
 
     def _open_round(self, first: int) -> None:
         """Give the turn to the first player from ``first`` clockwise who must act."""
         self._legal = None
         self._round_street = self._street
-        n = self._n
-        with_chips = self._with_chips()
-        if self._folded.count(False) > 1:
-            for k in range(n):
-                j = (first + k) % n
-                if self._needs_to_act(j, with_chips):
-                    self._to_act = j
-                    return
-        self._end_round()
+        j = self._next_to_act(first) if self._folded.count(False) > 1 else -1
+        if j < 0:
+            self._end_round()
+        else:
+            self._to_act = j
 
     # ---------------------------------------------------------- end of rounds
     def _end_round(self) -> None:
@@ -613,7 +618,7 @@ class Hand:
         if self._street == Street.RIVER:
             self._showdown()
             return
-        if self._with_chips() <= 1:  # no more betting possible: run the board out
+        if self._chips <= 1:  # no more betting possible: run the board out
             self._reveal_all_in()
             while self._street < Street.RIVER:
                 self._deal_street()
@@ -625,21 +630,20 @@ class Hand:
     def _return_uncalled(self) -> None:
         bets = self._bet
         top = max(bets)
-        if top == 0:
+        if top == 0 or bets.count(top) > 1:
             return
-        holders = [i for i, b in enumerate(bets) if b == top]
-        if len(holders) > 1:
-            return
-        h = holders[0]
+        h = bets.index(top)
         second = max((b for i, b in enumerate(bets) if i != h), default=0)
         excess = top - second
         bets[h] -= excess
         self._committed[h] -= excess
+        if not self._stack[h] and not self._folded[h]:
+            self._chips += 1
         self._stack[h] += excess
         self._events.append(BetReturned(self._seats[h], excess))
 
     def _deal_street(self) -> None:
-        self._street = Street(self._street + 1)
+        self._street = _STREETS[self._street + 1]
         if self.rules.burn_cards:  # PKG-8, ITA-10, CAS-18
             self._deck_pos += 1
         count = _BOARD_CARDS[self._street]

@@ -29,6 +29,10 @@ def build_pots(
     [(350, (0, 1, 2)), (400, (1, 2))]
     """
     levels = sorted({c for c, alive in zip(committed, live, strict=True) if alive and c > 0})
+    if len(levels) == 1:  # the usual case: everyone still in put in the same
+        level = levels[0]
+        eligible = tuple(i for i, c in enumerate(committed) if live[i] and c >= level)
+        return [(sum(committed) + dead, eligible)]
     pots: list[tuple[int, tuple[int, ...]]] = []
     previous = 0
     for level in levels:
