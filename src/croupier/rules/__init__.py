@@ -1,11 +1,15 @@
 """The rules value and its presets, one per seed document (see :mod:`croupier.rules.presets`)."""
 
 from croupier.rules.model import (
+    AbsentPlayers,
     AnteKind,
     AntePot,
     BettingStructure,
+    ButtonRule,
     DealStart,
+    FirstButton,
     MinRaise,
+    NewPlayers,
     OddChips,
     PotOrder,
     Rake,
@@ -28,11 +32,15 @@ from croupier.rules.presets import (
 
 __all__ = [
     "PRESETS",
+    "AbsentPlayers",
     "AnteKind",
     "AntePot",
     "BettingStructure",
+    "ButtonRule",
     "DealStart",
+    "FirstButton",
     "MinRaise",
+    "NewPlayers",
     "OddChips",
     "PotOrder",
     "Rake",

@@ -16,11 +16,15 @@ from typing import Any, Self
 from croupier.errors import ConfigurationError
 
 __all__ = [
+    "AbsentPlayers",
     "AnteKind",
     "AntePot",
     "BettingStructure",
+    "ButtonRule",
     "DealStart",
+    "FirstButton",
     "MinRaise",
+    "NewPlayers",
     "OddChips",
     "PotOrder",
     "Rake",
@@ -114,6 +118,47 @@ class DealStart(StrEnum):
 
     LEFT_OF_BUTTON = "left-of-button"  # PKG-3, CAS-15
     SMALL_BLIND = "small-blind"  # ITA-7 (differs heads-up, where the button is the small blind)
+
+
+class FirstButton(StrEnum):
+    """How the first button is placed: by a recorded card draw."""
+
+    LOWEST_CARD = "lowest-card"  # POK-2-2
+    HIGHEST_CARD = "highest-card"  # TDA: high card, suits ranked spades > hearts > diamonds > clubs
+    HIGHEST_CLUB = "highest-club"  # CAS-12: one club to each player from the dealer's left
+
+
+class ButtonRule(StrEnum):
+    """How the button and the blinds move from one hand to the next."""
+
+    DEAD_BUTTON = "dead-button"
+    """The big blind always advances one player; the button may sit on an empty seat
+    (POK-7-6, POK-7-12, TDA R32)."""
+    ITALIAN = "italian"
+    """The button moves one player; it stays put a hand when the small blind was
+    eliminated, and after a hand without small blind when the big blind was (ITA-20, ITA-21)."""
+    MOVING = "moving"
+    """The button moves to the next player dealt in: the last small blind (PKG-17)."""
+
+
+class AbsentPlayers(StrEnum):
+    """What happens to a player who is away from his seat."""
+
+    BLINDED = "blinded"
+    """Dealt in, blinds and antes taken, the hand killed (POK-2-10, POK-3-2; tournaments)."""
+    SIT_OUT = "sit-out"
+    """Not dealt in; the blinds he misses are owed when he comes back (PKG-21, PKG-22)."""
+
+
+class NewPlayers(StrEnum):
+    """When a player who sits down (or comes back) is dealt in."""
+
+    POST_OR_WAIT = "post-or-wait"
+    """Cash games: in the big blind seat he is the big blind; between the button and the
+    blinds he waits for the button; elsewhere he posts a big blind or waits (PKG-18 to 20)."""
+    DEALT_IN = "dealt-in"
+    """Tournaments: dealt in at once, except in the small blind or on the button, where he
+    waits for the button to pass (ITA-24, TDA R8)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +297,12 @@ class Rules:
     rake: Rake = field(default_factory=Rake)
     tournament: bool = False
     """A tournament (True) or a cash game; tables and rooms read it, the engine does not."""
+    first_button: FirstButton = FirstButton.HIGHEST_CARD
+    button_rule: ButtonRule = ButtonRule.DEAD_BUTTON
+    absent_players: AbsentPlayers = AbsentPlayers.BLINDED
+    new_players: NewPlayers = NewPlayers.DEALT_IN
+    max_players: int = 10
+    """Players at one table (CAS-5, PKG-23, ITA-1)."""
 
     def __post_init__(self) -> None:
         if self.raise_cap is not None and self.raise_cap < 1:
@@ -261,6 +312,10 @@ class Rules:
         if not 0 < self.reopen_fraction <= 1:
             raise ConfigurationError(
                 f"rules: the reopen fraction must be in (0, 1], not {self.reopen_fraction}"
+            )
+        if not 2 <= self.max_players <= 22:
+            raise ConfigurationError(
+                f"rules: a table seats 2 to 22 players, not {self.max_players}"
             )
         if self.odd_chip_unit < 1:
             raise ConfigurationError("rules: the odd chip unit must be at least 1")
@@ -334,4 +389,8 @@ _ENUM_FIELDS: dict[str, type[StrEnum]] = {
     "pot_order": PotOrder,
     "odd_chips": OddChips,
     "deal_start": DealStart,
+    "first_button": FirstButton,
+    "button_rule": ButtonRule,
+    "absent_players": AbsentPlayers,
+    "new_players": NewPlayers,
 }

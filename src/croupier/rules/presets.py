@@ -24,11 +24,15 @@ from typing import Any
 
 from croupier.errors import ConfigurationError
 from croupier.rules.model import (
+    AbsentPlayers,
     AnteKind,
     AntePot,
     BettingStructure,
+    ButtonRule,
     DealStart,
+    FirstButton,
     MinRaise,
+    NewPlayers,
     OddChips,
     PotOrder,
     Rake,
@@ -78,6 +82,10 @@ def pokcomm(small_blind: int = 25, big_blind: int = 50, *, ante: int = 0) -> Rul
         odd_chips=OddChips.ONE_EACH_FROM_BUTTON,  # POK-9-6
         deal_start=DealStart.LEFT_OF_BUTTON,  # silent: TDA / usual dealing
         tournament=True,
+        first_button=FirstButton.LOWEST_CARD,  # POK-2-2
+        button_rule=ButtonRule.DEAD_BUTTON,  # POK-7-6, POK-7-12
+        absent_players=AbsentPlayers.BLINDED,  # POK-2-10, POK-3-2
+        new_players=NewPlayers.DEALT_IN,  # silent: TDA R8
     )
 
 
@@ -109,6 +117,10 @@ def pokerkings(lower: int = 2, upper: int = 4, small_blind: int | None = None) -
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,  # silent: TDA R20-A
         deal_start=DealStart.LEFT_OF_BUTTON,  # PKG-3
         tournament=False,
+        first_button=FirstButton.HIGHEST_CARD,  # silent: TDA
+        button_rule=ButtonRule.MOVING,  # PKG-17
+        absent_players=AbsentPlayers.SIT_OUT,  # PKG-21, PKG-22
+        new_players=NewPlayers.POST_OR_WAIT,  # PKG-18, PKG-19, PKG-20
     )
 
 
@@ -130,6 +142,10 @@ def italian(small_blind: int = 50, big_blind: int = 100, *, ante: int = 0) -> Ru
         odd_chips=OddChips.ONE_EACH_FROM_BUTTON,  # ITA-13
         deal_start=DealStart.SMALL_BLIND,  # ITA-7
         tournament=True,
+        first_button=FirstButton.HIGHEST_CARD,  # ITA-3 draws the button; silent on how: TDA
+        button_rule=ButtonRule.ITALIAN,  # ITA-20, ITA-21
+        absent_players=AbsentPlayers.BLINDED,  # silent: TDA R30
+        new_players=NewPlayers.DEALT_IN,  # ITA-24
     )
 
 
@@ -170,6 +186,10 @@ def casino_fr(
         deal_start=DealStart.LEFT_OF_BUTTON,  # CAS-15
         rake=Rake(Fraction(4, 100), step=10),  # CAS-23: amounts are in cents
         tournament=False,
+        first_button=FirstButton.HIGHEST_CLUB,  # CAS-12
+        button_rule=ButtonRule.DEAD_BUTTON,  # silent: TDA R32
+        absent_players=AbsentPlayers.SIT_OUT,  # CAS-8: a player may step away
+        new_players=NewPlayers.POST_OR_WAIT,  # silent: as PKG-18 to 20
     )
 
 
@@ -201,6 +221,10 @@ def tda(
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,  # R20-A
         deal_start=DealStart.LEFT_OF_BUTTON,
         tournament=True,
+        first_button=FirstButton.HIGHEST_CARD,
+        button_rule=ButtonRule.DEAD_BUTTON,  # R32
+        absent_players=AbsentPlayers.BLINDED,  # R30
+        new_players=NewPlayers.DEALT_IN,  # R8, R10
     )
 
 
@@ -253,6 +277,9 @@ def phh(
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,
         deal_start=DealStart.LEFT_OF_BUTTON,
         tournament=False,
+        button_rule=ButtonRule.MOVING,
+        absent_players=AbsentPlayers.SIT_OUT,
+        new_players=NewPlayers.POST_OR_WAIT,
     )
 
 
