@@ -256,16 +256,17 @@ class LegalActions(NamedTuple):
             return self.resolve(Action.check() if self.check else Action.fold())
         if amount == self.stack and self.all_in is not None:
             return self.resolve(Action.all_in())
-        low = self.min_raise_to
-        if self.check and low is not None:  # no bet to face: any chips open the betting
-            return self._resolve_raise(max(low, self.bet + amount))
-        if amount <= owed or low is None:
+        low, high = self.min_raise_to, self.max_raise_to
+        if self.check and low is not None and high is not None:  # any chips open the betting
+            return self._resolve_raise(min(max(low, self.bet + amount), high))
+        if amount <= owed or low is None or high is None:
             return self.resolve(Action.call() if self.call is not None else Action.check())
         extra = amount - owed
         increment = low - self.bet - owed
         if 2 * extra < increment:  # under half a minimum raise: a call (ITA-30 case 3)
             return self.resolve(Action.call())
-        return self._resolve_raise(max(low, self.bet + amount))  # ITA-30 case 4: completed
+        # ITA-30 case 4: completed to a minimum raise (or cut to the limit)
+        return self._resolve_raise(min(max(low, self.bet + amount), high))
 
     def _resolve_raise(self, amount: int | None) -> Move:
         verb = "raise to" if self.facing_bet else "bet"

@@ -633,6 +633,8 @@ class Hand:
         if top == 0 or bets.count(top) > 1:
             return
         h = bets.index(top)
+        if self._folded[h]:
+            return  # a killed hand's blinds stay in the pot (POK-2-10, TDA R30)
         second = max((b for i, b in enumerate(bets) if i != h), default=0)
         excess = top - second
         bets[h] -= excess
