@@ -1,0 +1,27 @@
+"""A table across hands: the button and blinds, who is dealt in, what newcomers owe."""
+
+from croupier.table.button import ButtonDraw, Positions, between, draw_button, next_positions
+from croupier.table.table import (
+    Eliminated,
+    HandPlan,
+    HandSettled,
+    Missed,
+    Table,
+    TableSeat,
+    Waiting,
+)
+
+__all__ = [
+    "ButtonDraw",
+    "Eliminated",
+    "HandPlan",
+    "HandSettled",
+    "Missed",
+    "Positions",
+    "Table",
+    "TableSeat",
+    "Waiting",
+    "between",
+    "draw_button",
+    "next_positions",
+]

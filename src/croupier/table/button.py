@@ -1,0 +1,147 @@
+"""Where the button and the blinds go: the first button by a card draw, then hand after hand.
+
+Pure functions of the previous positions and the seats in the blind rotation, one per
+button rule of the rules value (:class:`croupier.rules.ButtonRule`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from typing import NamedTuple
+
+from croupier.cards import FULL_DECK, Card
+from croupier.engine.setup import next_seat
+from croupier.errors import ConfigurationError
+from croupier.rules.model import ButtonRule, FirstButton
+
+__all__ = ["ButtonDraw", "Positions", "between", "draw_button", "next_positions"]
+
+
+class ButtonDraw(NamedTuple):
+    """The recorded draw for the first button: the card each seat received, and the winner."""
+
+    cards: tuple[tuple[int, Card], ...]
+    button: int
+    rule: FirstButton
+
+
+class Positions(NamedTuple):
+    """The button and the blinds of one hand.
+
+    ``small_blind`` is None in a hand played without a small blind (a dead small blind
+    under the dead button, ITA-21); ``small_blind_seat`` is then the seat where it was
+    due. ``button`` may be an empty seat (dead button, POK-7-6).
+    """
+
+    button: int
+    small_blind: int | None
+    big_blind: int
+    small_blind_seat: int
+
+
+def draw_button(rule: FirstButton, seats: Sequence[int], rng: random.Random) -> ButtonDraw:
+    """Draw for the first button: lowest card (POK-2-2), highest card, or highest club (CAS-12).
+
+    Cards are dealt one to each seat in seat order from a shuffled deck (only the
+    thirteen clubs for CAS-12); ties of rank are broken by suit, clubs lowest and
+    spades highest.
+    """
+    ordered = sorted(seats)
+    if len(ordered) < 2:
+        raise ConfigurationError("the button draw needs at least two players")
+    pool = (
+        [c for c in FULL_DECK if c.suit == 0]
+        if rule is FirstButton.HIGHEST_CLUB
+        else list(FULL_DECK)
+    )
+    if len(ordered) > len(pool):
+        raise ConfigurationError(f"{len(ordered)} players cannot draw from {len(pool)} cards")
+    rng.shuffle(pool)
+    dealt = tuple(zip(ordered, pool, strict=False))
+
+    def strength(item: tuple[int, Card]) -> tuple[int, int]:
+        return item[1].rank, item[1].suit
+
+    if rule is FirstButton.LOWEST_CARD:
+        winner = min(dealt, key=strength)
+    else:
+        winner = max(dealt, key=strength)
+    return ButtonDraw(dealt, winner[0], rule)
+
+
+def between(seat: int, start: int, end: int) -> bool:
+    """True when ``seat`` lies clockwise strictly after ``start`` and at or before ``end``.
+
+    >>> between(5, 3, 7), between(3, 3, 7), between(1, 8, 2), between(9, 2, 4)
+    (True, False, True, False)
+    """
+    if start < end:
+        return start < seat <= end
+    return seat > start or seat <= end
+
+
+def _first(players: Sequence[int], button: int) -> Positions:
+    if len(players) == 2:  # POK-7-11, ITA-23: heads-up the button posts the small blind
+        small = button if button in players else next_seat(players, button)
+        big = next_seat(players, small)
+        return Positions(small, small, big, small)
+    small = next_seat(players, button)
+    return Positions(button, small, next_seat(players, small), small)
+
+
+def next_positions(
+    rule: ButtonRule,
+    previous: Positions | None,
+    players: Collection[int],
+    *,
+    drawn: int | None = None,
+    eliminated: Collection[int] = (),
+    hold: bool = False,
+) -> tuple[Positions, bool]:
+    """The positions of the next hand, and whether the following hand holds the button.
+
+    ``players`` are the seats in the blind rotation this hand; ``drawn`` the first
+    button (when ``previous`` is None); ``eliminated`` the seats whose players were
+    eliminated in the previous hand and ``hold`` the flag returned last time (both for
+    the Italian rule).
+    """
+    seats = sorted(players)
+    if len(seats) < 2:
+        raise ConfigurationError("a hand needs at least two players in the blind rotation")
+    if previous is None:
+        if drawn is None:
+            raise ConfigurationError("the first hand needs a drawn button")
+        return _first(seats, drawn), False
+    if rule is ButtonRule.DEAD_BUTTON:
+        return _dead_button(previous, seats), False
+    if rule is ButtonRule.ITALIAN:
+        return _italian(previous, seats, set(eliminated), hold)
+    return _first(seats, next_seat(seats, previous.button)), False
+
+
+def _dead_button(previous: Positions, seats: list[int]) -> Positions:
+    big = next_seat(seats, previous.big_blind)  # POK-7-6: the big blind always advances one
+    if len(seats) == 2:  # POK-7-12: the other player is the button, even twice running
+        other = seats[0] if seats[1] == big else seats[1]
+        return Positions(other, other, big, other)
+    small_seat = previous.big_blind
+    small = small_seat if small_seat in seats else None
+    return Positions(previous.small_blind_seat, small, big, small_seat)
+
+
+def _italian(
+    previous: Positions, seats: list[int], eliminated: set[int], hold: bool
+) -> tuple[Positions, bool]:
+    if previous.big_blind in eliminated:
+        # ITA-21: the button moves and the hand is played without a small blind; the
+        # next hand the button stays so that both blinds are posted.
+        button = next_seat(seats, previous.button)
+        big = next_seat(seats, previous.big_blind)
+        if len(seats) == 2:
+            return _first(seats, button), True
+        return Positions(button, None, big, previous.big_blind), True
+    if hold or (previous.small_blind is not None and previous.small_blind in eliminated):
+        # ITA-20 (and the second hand of ITA-21): the button stays put one hand.
+        return _first(seats, previous.button), False
+    return _first(seats, next_seat(seats, previous.button)), False
