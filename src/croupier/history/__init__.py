@@ -1,6 +1,7 @@
 """Hand histories: the PHH (Poker Hand History) standard, read and written exactly.
 
-See :mod:`croupier.history.phh` for the seat convention and the integer units.
+See :mod:`croupier.history.phh` for the seat convention and the integer units, and
+:mod:`croupier.history.replay` for replaying PHH hands through the engine.
 """
 
 from croupier.history._phh_actions import (
@@ -34,6 +35,13 @@ from croupier.history.phh import (
     read_phhs,
     write_phh,
 )
+from croupier.history.replay import (
+    ReplayResult,
+    hand_to_phh,
+    json_amount,
+    phh_rules_for,
+    replay_phh,
+)
 
 __all__ = [
     "FIELD_ORDER",
@@ -49,18 +57,23 @@ __all__ = [
     "PHHAction",
     "PHHHand",
     "PostBringIn",
+    "ReplayResult",
     "ShowOrMuck",
     "StandPatOrDiscard",
     "dumps",
     "dumps_all",
     "format_phh_cards",
+    "hand_to_phh",
     "iter_phh_files",
     "iter_phh_hands",
+    "json_amount",
     "loads",
     "loads_all",
     "parse_action",
     "parse_phh_cards",
+    "phh_rules_for",
     "read_phh",
     "read_phhs",
+    "replay_phh",
     "write_phh",
 ]
