@@ -31,7 +31,7 @@ from croupier.engine import (
     Shown,
     Street,
 )
-from croupier.errors import IllegalActionError, OutOfTurnError
+from croupier.errors import ConfigurationError, IllegalActionError, OutOfTurnError
 from croupier.evaluate import describe, evaluate
 from croupier.rules import (
     BettingStructure,
@@ -1137,3 +1137,77 @@ def test_a_player_facing_a_bet_cannot_expose_his_cards() -> None:
         " or go all-in for 1,000"
     )
     assert hand.spectator_view().seats[3].cards is None
+
+
+@pytest.mark.rule("ITA-4")
+@pytest.mark.parametrize(("small", "big"), [(50, 150), (50, 75), (60, 100)])
+def test_italian_big_blind_must_be_double_the_small_blind(small: int, big: int) -> None:
+    """ITA-4: "grande buio (Big Blind) doppio rispetto al piccolo buio"; casino_fr refuses
+    stakes outside CAS-13 the same way."""
+    with pytest.raises(ConfigurationError, match="ITA-4"):
+        italian(small, big)
+    assert italian(small, 2 * small).stakes.big_blind == 2 * small
+
+
+@pytest.mark.rule("ITA-43")
+@pytest.mark.parametrize(
+    ("rules", "kind"),
+    [
+        (
+            italian(50, 100),
+            ActionKind.FOLD,
+        ),  # ITA-28/ITA-43: "la mano viene considerata passata (fold)"
+        (tda(50, 100), ActionKind.CHECK),  # TDA R29: not facing a bet, the hand is checked
+    ],
+    ids=["italian", "tda"],
+)
+def test_running_out_of_time_when_checking_is_free(rules: Rules, kind: ActionKind) -> None:
+    """ITA-43: a hand is dead when the player "va fuori dal limite concesso per scommettere o
+    rilanciare"; ITA-28: after the countdown "la mano viene considerata passata (fold)"."""
+    hand = make_hand(rules, [1_000] * 3, button=0)
+    play(hand, "0: call, 1: call, 2: check")
+    assert hand.street == Street.FLOP and hand.legal_actions().check
+    play(hand, "1: timeout")
+    assert [e for e in hand.events if isinstance(e, Acted)][-1] == Acted(
+        1, kind, 0, 0, False, "timeout"
+    )
+    assert hand.is_folded(1) is (kind is ActionKind.FOLD)
+    assert_conserved(hand)
+
+
+@pytest.mark.rule("ITA-37")
+def test_the_last_hand_at_showdown_must_still_be_shown_to_win() -> None:
+    """ITA-37: "Per aggiudicarsi il piatto ... il giocatore deve mostrare entrambe le sue carte
+    scoprendole sul tavolo": when the others muck, the last hand is tabled to win."""
+    hand = make_hand(italian(50, 100), [1_000] * 3, button=0, holes={0: "AsAh"}, board="2c5d9h3sTd")
+    play(hand, "0: call, 1: call, 2: check")
+    for _ in range(3):
+        play(hand, "1: check, 2: check, 0: check")
+    play(hand, "1: muck, 2: muck")  # seat 0 is now the last live hand: tabled by the rule
+    assert hand.is_over
+    assert [e for e in hand.events if isinstance(e, Shown)] == [
+        Shown(0, hand.hole_cards(0), auto=True)
+    ]
+    assert [e for e in hand.events if isinstance(e, Awarded)] == [
+        Awarded(0, 300, ((0, 300),), "Pair of aces")
+    ]
+    assert_conserved(hand)
+
+
+@pytest.mark.rule("ITA-30", "ITA-22")
+@pytest.mark.parametrize(
+    ("chips", "kind", "to"),
+    [(30, ActionKind.CHECK, 100), (49, ActionKind.CHECK, 100), (50, ActionKind.RAISE, 200)],
+)
+def test_big_blind_option_chips_under_half_a_raise_are_a_call(
+    chips: int, kind: ActionKind, to: int
+) -> None:
+    """ITA-30 case 3: chips "inferiore al 50% del minimum raise" are a call and the excess is
+    returned; the big blind's chips are a bet (ITA-22: "i gettoni messi come grande buio sono
+    considerati una puntata"), so in a limped pot his call is a check."""
+    hand = make_hand(italian(50, 100), [1_000] * 4, button=0)
+    play(hand, "3: call, 0: call, 1: call")
+    play(hand, f"2: put {chips}")
+    assert [e for e in hand.events if isinstance(e, Acted)][-1] == Acted(2, kind, to - 100, to)
+    assert hand.stacks[2] == 1_000 - to
+    assert_conserved(hand)

@@ -394,21 +394,23 @@ def test_pkg10_small_bet_preflop_and_flop_big_bet_turn_and_river_in_a_3_6_game()
 
 @pytest.mark.rule("PKG-10")
 @pytest.mark.parametrize(
-    "rules",
+    ("rules", "minimum"),
     [
-        pytest.param(pokcomm(1, 3), id="pokcomm"),
-        pytest.param(italian(1, 3), id="italian"),
-        pytest.param(tda(1, 3), id="tda"),
-        pytest.param(casino_fr("no-limit", 2, 3), id="casino-fr-no-limit"),
+        pytest.param(pokcomm(1, 3), 3, id="pokcomm"),
+        pytest.param(italian(1, 2), 2, id="italian"),
+        pytest.param(tda(1, 3), 3, id="tda"),
+        # CAS-13: the table minimum is twice the small blind
+        pytest.param(casino_fr("no-limit", 2, 3), 4, id="casino-fr-no-limit"),
     ],
 )
-def test_pkg10_no_limit_presets_do_not_fix_the_bet_size(rules: Rules) -> None:
+def test_pkg10_no_limit_presets_do_not_fix_the_bet_size(rules: Rules, minimum: int) -> None:
     """The other value of the structure knob: in no-limit a flop bet is anything from the
     minimum bet to the stack (POK-8-5, ITA-32)."""
     hand = make_hand(rules, {0: 100, 1: 100, 2: 100}, button=0)
     passive_until(hand, Street.FLOP)
     legal = hand.legal_actions()
-    assert (legal.min_raise_to, legal.max_raise_to, legal.all_in) == (3, 97, 97)
+    left = 100 - rules.stakes.big_blind
+    assert (legal.min_raise_to, legal.max_raise_to, legal.all_in) == (minimum, left, left)
     assert_conserved(hand)
 
 
@@ -1249,4 +1251,72 @@ def test_cas27_other_presets_raise_by_the_last_increment(rules: Rules, minimum: 
     hand = make_hand(rules, {s: 10_000 for s in range(4)}, button=0)
     play(hand, "3: raise 400, 0: raise 1000")
     assert hand.legal_actions().min_raise_to == minimum
+    assert_conserved(hand)
+
+
+def show_all(hand: Hand) -> list[int]:
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        hand.act(seat, Action.show())
+    return [e.seat for e in hand.events if isinstance(e, Shown)]
+
+
+@pytest.mark.rule("CAS-21")
+def test_cas21_the_first_raiser_not_the_opening_bettor_shows_first() -> None:
+    """'Le croupier demande au premier joueur à avoir relancé lors du dernier tour d'enchères de
+    procéder à l'abattage ... puis à tous les autres joueurs lui succédant' : seat 1 bets (a
+    mise, not a relance), seat 2 raises first, seat 0 re-raises: seat 2 shows first."""
+    hand = make_hand(
+        casino_fr("fixed-limit", 1, 2),
+        {0: 1_000, 1: 1_000, 2: 1_000},
+        button=0,
+        holes={0: "AsAh", 1: "KsKh", 2: "QsQh"},
+        board="2c7d9hJc4s",
+    )
+    passive_until(hand, Street.RIVER)
+    play(hand, "1: bet 4, 2: raise 8, 0: raise 12, 1: call, 2: call")
+    assert hand.to_act == 2
+    assert show_all(hand) == [2, 0, 1]
+    assert_conserved(hand)
+
+
+@pytest.mark.rule("CAS-21")
+def test_cas21_a_bet_that_is_only_called_is_no_raise_the_first_to_speak_shows_first() -> None:
+    """'Dans le cas où aucun joueur n'a relancé durant le dernier tour d'enchères, le premier
+    joueur à abattre ses cartes est celui ayant parlé en premier' : seat 3 checks, seat 0 bets,
+    all call: nobody raised, so seat 3 (first to speak) shows first."""
+    hand = make_hand(casino_fr("fixed-limit"), {s: 10_000 for s in range(4)}, button=2)
+    passive_until(hand, Street.RIVER)
+    play(hand, "3: check, 0: bet 400, 1: call, 2: call, 3: call")
+    assert hand.to_act == 3
+    assert show_all(hand) == [3, 0, 1, 2]
+    assert_conserved(hand)
+
+
+@pytest.mark.rule("CAS-27")
+@pytest.mark.parametrize("structure", ["no-limit", "pot-limit"])
+def test_cas27_after_a_short_all_in_the_next_raise_doubles_the_all_in_bet(structure: str) -> None:
+    """'La relance doit toujours être au minimum du double de la dernière relance (sauf dans le
+    cas d'un « tapis »)' ; the preset's reading (MinRaise.DOUBLE_THE_BET): 'raise to at least
+    twice the bet being raised'. 400 is raised all-in to 700 (allowed, a tapis): the next raise
+    goes to at least 1,400."""
+    hand = make_hand(casino_fr(structure), {0: 700, 1: 10_000, 2: 10_000, 3: 10_000}, button=0)
+    play(hand, "3: raise 400, 0: all-in")
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.call, legal.min_raise_to) == (1, 600, 1_400)
+    assert Action.raise_to(1_100) not in legal
+    assert_conserved(hand)
+
+
+@pytest.mark.rule("CAS-13")
+def test_cas13_the_table_minimum_is_twice_the_small_blind_even_with_a_smaller_big_blind() -> None:
+    """'small blind égale à la moitié de la mise minimum de la table' ; 'big blind ... au
+    minimum égal à celui de la small blind et au maximum le double'. With a small blind of
+    1 EUR the table minimum is 2 EUR; a big blind of 1.50 EUR does not lower it: a bet after the
+    flop is at least 2 EUR."""
+    hand = make_hand(casino_fr("no-limit", 100, 150), {s: 10_000 for s in range(3)}, button=0)
+    passive_until(hand, Street.FLOP)
+    assert hand.legal_actions().min_raise_to == 200
+    assert Action.bet(150) not in hand.legal_actions()
     assert_conserved(hand)

@@ -596,7 +596,7 @@ def _river_with_raises(name: str) -> Hand:
         ("pokcomm", [0, 1, 2]),
         ("tda", [0, 1, 2]),
         ("italian", [0, 1, 2]),
-        ("casino-fr", [1, 2, 0]),  # CAS-21: the first to bet or raise on the river
+        ("casino-fr", [2, 0, 1]),  # CAS-21: the first to raise on the river (not the bettor)
     ],
 )
 def test_the_last_raiser_of_the_last_round_shows_first_then_clockwise(
@@ -719,9 +719,9 @@ def test_heads_up_all_in_and_call_before_the_flop_tables_both_hands_before_the_f
 
 
 def _three_way_split(name: str) -> Hand:
-    """Blinds 20-50, four players; the small blind folds and the other three split a pot of
-    170 (a royal flush on the board): 56 each and 2 odd chips."""
-    rules = {"pokcomm": pokcomm, "italian": italian, "tda": tda}[name](20, 50)
+    """Blinds 20-40, four players; the small blind folds and the other three split a pot of
+    140 (a royal flush on the board): 46 each and 2 odd chips."""
+    rules = {"pokcomm": pokcomm, "italian": italian, "tda": tda}[name](20, 40)
     hand = make_hand(
         rules,
         {0: 1_000, 1: 1_000, 2: 1_000, 3: 1_000},
@@ -739,9 +739,9 @@ def _three_way_split(name: str) -> Hand:
 @pytest.mark.parametrize(
     ("name", "shares"),
     [
-        ("pokcomm", ((2, 57), (3, 57), (0, 56))),
-        ("italian", ((2, 57), (3, 57), (0, 56))),  # ITA-13: the same rule
-        ("tda", ((2, 58), (3, 56), (0, 56))),  # TDA R20-A: all to the first left of the button
+        ("pokcomm", ((2, 47), (3, 47), (0, 46))),
+        ("italian", ((2, 47), (3, 47), (0, 46))),  # ITA-13: the same rule
+        ("tda", ((2, 48), (3, 46), (0, 46))),  # TDA R20-A: all to the first left of the button
     ],
 )
 def test_odd_chips_go_one_each_to_the_first_winners_left_of_the_button(
@@ -751,8 +751,8 @@ def test_odd_chips_go_one_each_to_the_first_winners_left_of_the_button(
     gauche du donneur": two odd chips go to seats 2 and 3; the button (seat 0) is last."""
     hand = _three_way_split(name)
     (award,) = of(hand, Awarded)
-    assert award.amount == 170 and award.shares == shares
-    assert hand.stacks == {seat: 950 + share for seat, share in shares} | {1: 980}
+    assert award.amount == 140 and award.shares == shares
+    assert hand.stacks == {seat: 960 + share for seat, share in shares} | {1: 980}
     assert_conserved(hand)
 
 
@@ -934,7 +934,9 @@ def test_a_mucked_hand_is_dead_before_the_pot_is_awarded_even_the_best_one() -> 
 )
 def test_the_first_to_show_may_muck_rather_than_contest_the_pot(name: str, may_muck: bool) -> None:
     """RRP 3.6.8 "Un joueur peut opter de jeter sa main une fois les enchères terminées, plutôt
-    que de rivaliser pour le pot" - the last aggressor included; the hand left wins unshown."""
+    que de rivaliser pour le pot" - the last aggressor included; the hand left is then
+    tabled to win (RRP-1, ITA-37, POK-9-1 "tous les joueurs prétendant gagner ... doivent
+    montrer")."""
     hand = make_hand(
         rules_of(name),
         {0: 1_000, 1: 1_000, 2: 1_000},
@@ -949,8 +951,8 @@ def test_the_first_to_show_may_muck_rather_than_contest_the_pot(name: str, may_m
     assert hand.to_act == 1 and legal.show and legal.muck is may_muck
     if may_muck:
         play(hand, "1: muck")
-        assert hand.is_over and of(hand, Shown) == []  # the hand left wins unshown
-        assert of(hand, Awarded) == [Awarded(0, 400, ((2, 400),), "")]
+        assert hand.is_over and of(hand, Shown) == [Shown(2, cards("QsQh"), True)]
+        assert [(a.pot, a.amount, a.shares) for a in of(hand, Awarded)] == [(0, 400, ((2, 400),))]
         assert hand.stacks == {0: 1_000, 1: 800, 2: 1_200}
     else:
         before = snapshot(hand)
@@ -960,4 +962,35 @@ def test_the_first_to_show_may_muck_rather_than_contest_the_pot(name: str, may_m
         assert snapshot(hand) == before
         play(hand, "1: show, 2: muck")
         assert of(hand, Awarded)[0].shares == ((1, 400 - hand.rake),)
+    assert_conserved(hand)
+
+
+@pytest.mark.rule("POK-9-5", "POK-9-1")
+def test_with_two_players_holding_chips_at_the_end_the_showdown_follows_9_1_not_9_5() -> None:
+    """9-5 turns every hand up only "Quand il n'y a plus qu'un seul joueur en jeu possédant des
+    jetons avant la fin du coup". Seat 2 is all-in before the flop, but seats 0 and 1 still
+    have chips when the river betting ends, so 9-1 decides: the last raiser (seat 1) shows
+    first, then those who claim to beat him, clockwise; seat 0 may muck (RRP-8)."""
+    hand = make_hand(
+        POK,
+        {0: 1_000, 1: 1_000, 2: 300},
+        holes={0: "QdQc", 1: "KsKh", 2: "AsAh"},
+        board="2c7d9hTs3c",
+    )
+    play(hand, "0: call, 1: call, 2: all-in, 0: call, 1: call")
+    play(hand, "1: check, 0: check")
+    play(hand, "1: check, 0: check")
+    play(hand, "1: bet 200, 0: call")
+    assert [e for e in hand.events if isinstance(e, Shown)] == []
+    assert hand.phase is Phase.SHOWDOWN and hand.to_act == 1
+    play(hand, "1: show")
+    assert hand.to_act == 2
+    play(hand, "2: show")
+    assert hand.to_act == 0 and hand.legal_actions().muck
+    play(hand, "0: muck")
+    assert [e.seat for e in hand.events if isinstance(e, Shown)] == [1, 2]
+    assert not set(parse_cards("QdQc")) & hand.spectator_view().visible_cards()
+    awards = [(a.pot, a.shares) for a in hand.events if isinstance(a, Awarded)]
+    assert awards == [(1, ((1, 400),)), (0, ((2, 900),))]
+    assert hand.stacks == {0: 500, 1: 900, 2: 900}
     assert_conserved(hand)

@@ -125,29 +125,79 @@ class Move(NamedTuple):
     all_in: bool = False
 
 
-class LegalActions(NamedTuple):
+class LegalActions:
     """What the player to act may do now.
 
     ``call`` is the amount to call (None when checking is free or calling is not
     possible); ``min_raise_to``/``max_raise_to`` bound a bet or raise (None when
     neither is allowed); ``all_in`` is the total an all-in brings the player to
     (None when going all-in is not allowed). ``why_no_raise`` says why raising is
-    not offered. At the showdown only ``show`` and ``muck`` are set.
+    not offered. At the showdown only ``show`` and ``muck`` are set. A value object:
+    the engine builds one per decision and never changes it.
     """
 
-    seat: int
-    fold: bool = False
-    check: bool = False
-    call: int | None = None
-    min_raise_to: int | None = None
-    max_raise_to: int | None = None
-    all_in: int | None = None
-    stack: int = 0
-    bet: int = 0
-    facing_bet: bool = False
-    why_no_raise: str = ""
-    show: bool = False
-    muck: bool = False
+    __slots__ = _LEGAL_FIELDS = (
+        "seat",
+        "fold",
+        "check",
+        "call",
+        "min_raise_to",
+        "max_raise_to",
+        "all_in",
+        "stack",
+        "bet",
+        "facing_bet",
+        "why_no_raise",
+        "show",
+        "muck",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        fold: bool = False,
+        check: bool = False,
+        call: int | None = None,
+        min_raise_to: int | None = None,
+        max_raise_to: int | None = None,
+        all_in: int | None = None,
+        stack: int = 0,
+        bet: int = 0,
+        facing_bet: bool = False,
+        why_no_raise: str = "",
+        show: bool = False,
+        muck: bool = False,
+    ) -> None:
+        self.seat = seat
+        self.fold = fold
+        self.check = check
+        self.call = call
+        self.min_raise_to = min_raise_to
+        self.max_raise_to = max_raise_to
+        self.all_in = all_in
+        self.stack = stack
+        self.bet = bet
+        self.facing_bet = facing_bet
+        self.why_no_raise = why_no_raise
+        self.show = show
+        self.muck = muck
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._LEGAL_FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LegalActions) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={getattr(self, name)!r}"
+            for name in self._LEGAL_FIELDS
+            if name == "seat" or getattr(self, name) not in (None, False, "", 0)
+        )
+        return f"LegalActions({shown})"
 
     @property
     def can_raise(self) -> bool:
@@ -257,14 +307,15 @@ class LegalActions(NamedTuple):
         if amount == self.stack and self.all_in is not None:
             return self.resolve(Action.all_in())
         low, high = self.min_raise_to, self.max_raise_to
-        if self.check and low is not None and high is not None:  # any chips open the betting
+        if self.check and not self.facing_bet and low is not None and high is not None:
+            # no bet to face: any chips open the betting, completed to the minimum
             return self._resolve_raise(min(max(low, self.bet + amount), high))
         if amount <= owed or low is None or high is None:
             return self.resolve(Action.call() if self.call is not None else Action.check())
         extra = amount - owed
         increment = low - self.bet - owed
         if 2 * extra < increment:  # under half a minimum raise: a call (ITA-30 case 3)
-            return self.resolve(Action.call())
+            return self.resolve(Action.call() if self.call is not None else Action.check())
         # ITA-30 case 4: completed to a minimum raise (or cut to the limit)
         return self._resolve_raise(min(max(low, self.bet + amount), high))
 

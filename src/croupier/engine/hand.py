@@ -48,12 +48,14 @@ from croupier.evaluate import describe, evaluate
 from croupier.rules.model import (
     BettingStructure,
     DealStart,
+    FaceUp,
     MinRaise,
     PotOrder,
     Rules,
     ShortBlindCall,
     ShowdownOrder,
     SubMinimumAllIn,
+    Timeout,
 )
 
 __all__ = ["Hand", "Phase"]
@@ -102,8 +104,9 @@ class Hand:
         "_dead",
         "_deck",
         "_deck_pos",
+        "_double",
         "_events",
-        "_first_aggressor",
+        "_first_raiser",
         "_folded",
         "_full",
         "_full_seq",
@@ -160,6 +163,10 @@ class Hand:
     # ------------------------------------------------------------------ setup
     def _begin(self, started: HandStarted) -> None:
         self.rules = started.rules
+        self._double = (
+            started.rules.min_raise is MinRaise.DOUBLE_THE_BET
+            and started.rules.structure is not BettingStructure.FIXED_LIMIT
+        )
         self.button = started.button
         players = started.seats
         n = self._n = len(players)
@@ -191,7 +198,7 @@ class Hand:
         self._legal: LegalActions | None = None
         self._bet_to = self._required = self._increment = self._full = 0
         self._raises = self._full_seq = 0
-        self._aggressor = self._first_aggressor = -1
+        self._aggressor = self._first_raiser = -1
         self._post(started.forced)
         self._deal_hole(started.forced)
         for i, p in enumerate(players):
@@ -420,7 +427,10 @@ class Hand:
             if structure is BettingStructure.FIXED_LIMIT:
                 target = cap = required + rules.bet_size(self._street)
             else:
-                target = required + self._increment
+                if self._double:  # CAS-27: at least twice the bet
+                    target = max(2 * required, required + rules.stakes.min_bet)
+                else:
+                    target = required + self._increment
                 if structure is BettingStructure.NO_LIMIT:
                     cap = total
                 else:  # pot-limit: call, then raise by the whole pot
@@ -453,7 +463,9 @@ class Hand:
         if cap is not None and self._raises >= cap and not (rules.lift_cap_heads_up and heads_up):
             return f"the betting is capped at {cap} bets and raises (PKG-11)"
         if self._acted[i]:
-            if rules.cumulative_reopen:
+            if self._double:  # the bet he acted on has since been doubled
+                reopened = required - bet[i] >= max(bet[i], rules.stakes.min_bet)
+            elif rules.cumulative_reopen:
                 reopened = required - bet[i] >= self._full
             else:
                 reopened = self._full_seq > self._acted_seq[i]
@@ -486,8 +498,12 @@ class Hand:
                 f"seat {seat} acted out of turn: it is seat {current}'s turn (POK-8-13)"
             )
         legal = self.legal_actions()
+        reason = ""
+        if action.kind is ActionKind.TIMEOUT:
+            reason = "timeout"
+            if self.rules.timeout is Timeout.FOLD and self._phase is Phase.BETTING:
+                action = Action.fold()  # POK-4-4, ITA-28: the hand is dead
         move = legal.resolve(action)
-        reason = "timeout" if action.kind is ActionKind.TIMEOUT else ""
         if self._phase is Phase.SHOWDOWN:
             self._showdown_choice(self._to_act, move.kind is ActionKind.SHOW)
         else:
@@ -521,6 +537,8 @@ class Hand:
                     self._bet_to = self._bet[i]
             else:
                 self._raise(i, move.to)
+                if kind is ActionKind.RAISE and self._first_raiser < 0:
+                    self._first_raiser = i  # CAS-21: a raise, not the opening bet
         self._acted[i] = True
         self._acted_seq[i] = self._full_seq
         self._events.append(Acted(seat, kind, move.put, self._bet[i], self._stack[i] == 0, reason))
@@ -529,14 +547,15 @@ class Hand:
     def _raise(self, i: int, to: int) -> None:
         rules = self.rules
         increment = to - self._required
-        full = increment >= self._full
+        if self._double:  # CAS-27: full when it at least doubles the bet it raises
+            full = increment >= self._required and increment >= rules.stakes.min_bet
+        else:
+            full = increment >= self._full
         if full:
             self._full_seq += 1
-            if rules.structure is not BettingStructure.FIXED_LIMIT:
-                if rules.min_raise is MinRaise.DOUBLE_THE_BET:
-                    self._increment = to
-                elif increment > self._increment:
-                    self._increment = increment
+            fixed = rules.structure is BettingStructure.FIXED_LIMIT
+            if not fixed and increment > self._increment:
+                self._increment = increment
             if rules.full_bet_floor:
                 if rules.structure is not BettingStructure.FIXED_LIMIT:
                     self._full = self._increment
@@ -548,8 +567,6 @@ class Hand:
         floor = self._floor()
         self._required = to if to >= floor else floor
         self._aggressor = i
-        if self._first_aggressor < 0:
-            self._first_aggressor = i
 
     def _floor(self) -> int:
         """What anyone entering the pot must put in once someone has bet after the flop.
@@ -660,7 +677,7 @@ class Hand:
         self._bet_to = self._required = 0
         self._raises = self._full_seq = 0
         self._acted_seq = [0] * self._n
-        self._aggressor = self._first_aggressor = -1
+        self._aggressor = self._first_raiser = -1
         if rules.structure is BettingStructure.FIXED_LIMIT:
             self._increment = rules.bet_size(self._street)
         else:
@@ -674,7 +691,7 @@ class Hand:
         start = -1
         if self._round_street == Street.RIVER:
             if self.rules.showdown_order is ShowdownOrder.FIRST_RAISER:
-                start = self._first_aggressor  # CAS-21
+                start = self._first_raiser  # CAS-21: the first to raise, else first to act
             else:
                 start = self._aggressor  # POK-9-1, PKG-12, ITA-42, RRP-8
         if start < 0:
@@ -683,7 +700,7 @@ class Hand:
         return [i for i in order if not self._folded[i]]
 
     def _reveal_all_in(self) -> None:
-        if not self.rules.all_in_hands_face_up:
+        if self.rules.all_in_hands_face_up is FaceUp.NEVER:
             return
         for i in self._showdown_order():  # POK-9-5, TDA R16: every hand face up
             if not self._shown[i]:
@@ -695,7 +712,11 @@ class Hand:
 
     def _showdown(self) -> None:
         contestants = self._showdown_order()
-        if self.rules.all_in_hands_face_up and any(self._stack[i] == 0 for i in contestants):
+        face_up = self.rules.all_in_hands_face_up
+        with_chips = sum(1 for i in contestants if self._stack[i])
+        if (face_up is FaceUp.ANY_ALL_IN and with_chips < len(contestants)) or (
+            face_up is FaceUp.NO_MORE_BETTING and with_chips <= 1
+        ):
             for i in contestants:  # TDA R16: once a player is all-in, every hand is tabled
                 if not self._shown[i]:
                     self._table(i, auto=True)
@@ -706,6 +727,8 @@ class Hand:
     def _next_to_show(self) -> None:
         self._legal = None
         live = [i for i in range(self._n) if not (self._folded[i] or self._mucked[i])]
+        if len(live) == 1 and self.rules.last_hand_must_show and not self._shown[live[0]]:
+            self._table(live[0], auto=True)  # RRP-1, ITA-37: shown to win, even alone
         if not self._queue or len(live) == 1:
             self._queue = []
             self._to_act = -1

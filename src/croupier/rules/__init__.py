@@ -7,6 +7,7 @@ from croupier.rules.model import (
     BettingStructure,
     ButtonRule,
     DealStart,
+    FaceUp,
     FirstButton,
     MinRaise,
     NewPlayers,
@@ -18,6 +19,7 @@ from croupier.rules.model import (
     ShowdownOrder,
     Stakes,
     SubMinimumAllIn,
+    Timeout,
 )
 from croupier.rules.presets import (
     PRESETS,
@@ -38,6 +40,7 @@ __all__ = [
     "BettingStructure",
     "ButtonRule",
     "DealStart",
+    "FaceUp",
     "FirstButton",
     "MinRaise",
     "NewPlayers",
@@ -49,6 +52,7 @@ __all__ = [
     "ShowdownOrder",
     "Stakes",
     "SubMinimumAllIn",
+    "Timeout",
     "casino_fr",
     "italian",
     "phh",

@@ -22,6 +22,7 @@ __all__ = [
     "BettingStructure",
     "ButtonRule",
     "DealStart",
+    "FaceUp",
     "FirstButton",
     "MinRaise",
     "NewPlayers",
@@ -33,6 +34,7 @@ __all__ = [
     "ShowdownOrder",
     "Stakes",
     "SubMinimumAllIn",
+    "Timeout",
 ]
 
 
@@ -67,7 +69,7 @@ class MinRaise(StrEnum):
     LAST_FULL_INCREMENT = "last-full-increment"
     """Raise by at least the largest full bet or raise of the round (POK-8-8, ITA-34, TDA R43)."""
     DOUBLE_THE_BET = "double-the-bet"
-    """Raise to at least twice the bet being raised (CAS-27, read literally)."""
+    """Raise to at least twice the bet being raised, a short all-in included (CAS-27)."""
 
 
 class ShortBlindCall(StrEnum):
@@ -95,6 +97,26 @@ class ShowdownOrder(StrEnum):
     """The last bettor or raiser of the last round (POK-9-1, PKG-12, ITA-42, RRP-8, TDA R17)."""
     FIRST_RAISER = "first-raiser"
     """The first player who raised in the last round (CAS-21)."""
+
+
+class FaceUp(StrEnum):
+    """When every hand still in is tabled, face up, with no mucking."""
+
+    ANY_ALL_IN = "any-all-in"
+    """Once a player is all-in and the betting is over (TDA R16)."""
+    NO_MORE_BETTING = "no-more-betting"
+    """Only when at most one player still has chips before the end (POK-9-5)."""
+    NEVER = "never"
+    """Players always choose to show or muck in turn."""
+
+
+class Timeout(StrEnum):
+    """What running out of time does to a hand."""
+
+    CHECK_OR_FOLD = "check-or-fold"
+    """Checked when checking is free, folded otherwise (TDA R29)."""
+    FOLD = "fold"
+    """The hand is dead (POK-4-4, ITA-28, ITA-43)."""
 
 
 class PotOrder(StrEnum):
@@ -285,8 +307,12 @@ class Rules:
     showdown_order: ShowdownOrder = ShowdownOrder.LAST_AGGRESSOR
     called_hand_must_show: bool = False
     """The first hand to show at showdown may not be mucked (PKG-12, PKG-14, TDA R18-B)."""
-    all_in_hands_face_up: bool = True
-    """Once a player is all-in and betting is over, every hand is shown (POK-9-5, TDA R16)."""
+    all_in_hands_face_up: FaceUp = FaceUp.ANY_ALL_IN
+    """When all-in hands are tabled face up (POK-9-5, TDA R16)."""
+    last_hand_must_show: bool = True
+    """When every other hand is mucked at the showdown, the last one is still shown to win
+    (RRP-1, ITA-37, POK-9-1); False: it wins unshown (TDA R17-B)."""
+    timeout: Timeout = Timeout.CHECK_OR_FOLD
     pot_order: PotOrder = PotOrder.SIDE_POTS_FIRST
     odd_chips: OddChips = OddChips.FIRST_LEFT_OF_BUTTON
     odd_chip_unit: int = 1
@@ -386,6 +412,8 @@ _ENUM_FIELDS: dict[str, type[StrEnum]] = {
     "short_blind_call": ShortBlindCall,
     "sub_minimum_all_in": SubMinimumAllIn,
     "showdown_order": ShowdownOrder,
+    "all_in_hands_face_up": FaceUp,
+    "timeout": Timeout,
     "pot_order": PotOrder,
     "odd_chips": OddChips,
     "deal_start": DealStart,

@@ -30,6 +30,7 @@ from croupier.rules.model import (
     BettingStructure,
     ButtonRule,
     DealStart,
+    FaceUp,
     FirstButton,
     MinRaise,
     NewPlayers,
@@ -41,6 +42,7 @@ from croupier.rules.model import (
     ShowdownOrder,
     Stakes,
     SubMinimumAllIn,
+    Timeout,
 )
 
 __all__ = [
@@ -77,7 +79,9 @@ def pokcomm(small_blind: int = 25, big_blind: int = 50, *, ante: int = 0) -> Rul
         sub_minimum_all_in=SubMinimumAllIn.CALL_IT,  # POK-8-7
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # POK-9-1
         called_hand_must_show=False,  # RRP-8: a player may muck rather than contest
-        all_in_hands_face_up=True,  # POK-9-5
+        all_in_hands_face_up=FaceUp.NO_MORE_BETTING,  # POK-9-5
+        last_hand_must_show=True,  # POK-9-1, RRP-1
+        timeout=Timeout.FOLD,  # POK-4-4: the hand is dead
         pot_order=PotOrder.SIDE_POTS_FIRST,  # POK-9-7
         odd_chips=OddChips.ONE_EACH_FROM_BUTTON,  # POK-9-6
         deal_start=DealStart.LEFT_OF_BUTTON,  # silent: TDA / usual dealing
@@ -89,11 +93,15 @@ def pokcomm(small_blind: int = 25, big_blind: int = 50, *, ante: int = 0) -> Rul
     )
 
 
-def pokerkings(lower: int = 2, upper: int = 4, small_blind: int | None = None) -> Rules:
+def pokerkings(
+    lower: int = 2, upper: int = 4, small_blind: int | None = None, *, euro: int = 1
+) -> Rules:
     """Seed 001, PokerKings: fixed-limit cash games written lower-upper (PKG-23).
 
-    The big blind is the lower limit; the small blind is half of it unless the room
-    sets another amount (PKG-4: 15-30 has a small blind of 7).
+    The big blind is the lower limit; the small blind is half of it, rounded down to a
+    whole euro from the 2-4 game up (PKG-4: 15-30 has a small blind of 7, 5-10 of 2,
+    2-4 of 1, 1-2 of 0.50), unless ``small_blind`` is given. ``euro`` is the number of
+    units in one euro (100 when amounts are in cents).
 
     >>> pokerkings(15, 30, small_blind=7).stakes
     Stakes(small_blind=7, big_blind=15, ante=0, straddle=0, min_bet=15, small_bet=15, big_bet=30)
@@ -102,7 +110,11 @@ def pokerkings(lower: int = 2, upper: int = 4, small_blind: int | None = None) -
         raise ConfigurationError(
             f"pokerkings: the upper limit ({upper}) must be twice the lower limit ({lower})"
         )
-    sb = lower // 2 if small_blind is None else small_blind
+    if small_blind is None:
+        half = lower // 2
+        sb = half // euro * euro if lower >= 2 * euro else half
+    else:
+        sb = small_blind
     return Rules(
         name="pokerkings",
         stakes=Stakes(sb, lower, small_bet=lower, big_bet=upper),
@@ -125,7 +137,15 @@ def pokerkings(lower: int = 2, upper: int = 4, small_blind: int | None = None) -
 
 
 def italian(small_blind: int = 50, big_blind: int = 100, *, ante: int = 0) -> Rules:
-    """Seed 002, the Italian regulations: no-limit tournaments with antes paid by all (ITA-5)."""
+    """Seed 002, the Italian regulations: no-limit tournaments with antes paid by all (ITA-5).
+
+    The big blind is double the small blind (ITA-4).
+    """
+    if big_blind != 2 * small_blind:
+        raise ConfigurationError(
+            f"italian: the big blind ({big_blind}) must be double the small blind"
+            f" ({small_blind}) (ITA-4)"
+        )
     return Rules(
         name="italian",
         stakes=Stakes(small_blind, big_blind, ante=ante),
@@ -138,6 +158,8 @@ def italian(small_blind: int = 50, big_blind: int = 100, *, ante: int = 0) -> Ru
         sub_minimum_all_in=SubMinimumAllIn.FULL_MINIMUM,  # ITA-35
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # ITA-42
         called_hand_must_show=False,  # RRP-8
+        last_hand_must_show=True,  # ITA-37
+        timeout=Timeout.FOLD,  # ITA-28, ITA-43: the hand is folded
         pot_order=PotOrder.MAIN_POT_FIRST,  # ITA-41
         odd_chips=OddChips.ONE_EACH_FROM_BUTTON,  # ITA-13
         deal_start=DealStart.SMALL_BLIND,  # ITA-7
@@ -171,7 +193,13 @@ def casino_fr(
         )
     return Rules(
         name="casino-fr",
-        stakes=Stakes(small_blind, big_blind, straddle=2 * big_blind if option else 0),
+        # CAS-13: the small blind is half the table minimum, the minimum bet
+        stakes=Stakes(
+            small_blind,
+            big_blind,
+            straddle=2 * big_blind if option else 0,
+            min_bet=2 * small_blind,
+        ),
         structure=version,
         min_raise=MinRaise.DOUBLE_THE_BET,  # CAS-27
         reopen_fraction=_limit_reopen(version),  # silent: TDA R47
@@ -217,6 +245,8 @@ def tda(
         lift_cap_heads_up=False,  # R48: capped until the event is down to two players
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # R17-A
         called_hand_must_show=True,  # R18-B
+        last_hand_must_show=False,  # R17-B: the last live hand wins unshown
+        timeout=Timeout.CHECK_OR_FOLD,  # R29
         pot_order=PotOrder.SIDE_POTS_FIRST,  # RRP-7
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,  # R20-A
         deal_start=DealStart.LEFT_OF_BUTTON,
@@ -273,6 +303,7 @@ def phh(
         sub_minimum_all_in=SubMinimumAllIn.CALL_IT,
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,
         called_hand_must_show=False,
+        last_hand_must_show=False,
         pot_order=PotOrder.MAIN_POT_FIRST,
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,
         deal_start=DealStart.LEFT_OF_BUTTON,
