@@ -42,6 +42,7 @@ from croupier.history.replay import (
     phh_rules_for,
     replay_phh,
 )
+from croupier.history.text import Money, chips, currency, hand_phrase, render_text, render_view
 
 __all__ = [
     "FIELD_ORDER",
@@ -53,6 +54,7 @@ __all__ = [
     "DealHole",
     "Fold",
     "MaybeCard",
+    "Money",
     "NoOp",
     "PHHAction",
     "PHHHand",
@@ -60,9 +62,12 @@ __all__ = [
     "ReplayResult",
     "ShowOrMuck",
     "StandPatOrDiscard",
+    "chips",
+    "currency",
     "dumps",
     "dumps_all",
     "format_phh_cards",
+    "hand_phrase",
     "hand_to_phh",
     "iter_phh_files",
     "iter_phh_hands",
@@ -74,6 +79,8 @@ __all__ = [
     "phh_rules_for",
     "read_phh",
     "read_phhs",
+    "render_text",
+    "render_view",
     "replay_phh",
     "write_phh",
 ]
