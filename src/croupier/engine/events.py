@@ -14,10 +14,10 @@ Acted            a fold, check, call, bet or raise (with why: timeout, absent)
 BetReturned      an uncalled bet given back
 BetsGathered     the round's bets gathered into the pots (CAS-17)
 BoardDealt       flop, turn or river
-Shown            a hand tabled, with its value and description
+Shown            a hand tabled: both hole cards (``auto`` when the rules tabled it)
 Mucked           a hand given up at the showdown, unseen
 Raked            the house's share of one pot (CAS-23)
-Awarded          one pot paid to its winner(s)
+Awarded          one pot paid to its winner(s), after its rake; pot 0 is the main pot
 Voided           the hand voided: every chip back where it was (POK-2-9)
 HandEnded        the final stacks
 ===============  ==========================================================
