@@ -46,6 +46,7 @@ from croupier.engine.views import HandView, view_of
 from croupier.errors import ConfigurationError, HandHistoryError, IllegalActionError, OutOfTurnError
 from croupier.evaluate import describe, evaluate
 from croupier.rules.model import (
+    AntePot,
     BettingStructure,
     DealStart,
     FaceUp,
@@ -74,6 +75,15 @@ _POST_ORDER = {
 _BOARD_CARDS = (0, 3, 1, 1)
 _FULL_SET = frozenset(FULL_DECK)
 _STREETS = tuple(Street)
+_LIVE = frozenset(kind for kind in ForcedKind if kind.live)
+
+
+def _seat_no(setup: SeatSetup) -> int:
+    return setup.seat
+
+
+def _post_order(bet: ForcedBet) -> int:
+    return _POST_ORDER[bet.kind]
 
 
 class Phase(StrEnum):
@@ -145,7 +155,9 @@ class Hand:
         straddle: bool = False,
         hand_id: str = "",
     ) -> None:
-        players = tuple(sorted((SeatSetup(*s) for s in seats), key=lambda s: s.seat))
+        players = tuple(
+            sorted((s if type(s) is SeatSetup else SeatSetup(*s) for s in seats), key=_seat_no)
+        )
         _check_seats(players)
         cards = tuple(deck)
         if len(cards) != 52 or _FULL_SET.difference(cards):
@@ -211,18 +223,19 @@ class Hand:
         self._start_preflop(started.forced)
 
     def _post(self, forced: tuple[ForcedBet, ...]) -> None:
-        ante_dead = self.rules.ante_pot.value == "dead-money"
-        for f in sorted(forced, key=lambda f: _POST_ORDER[f.kind]):
-            i = self._seat_index[f.seat]
-            amount = min(f.amount, self._stack[i])
-            self._stack[i] -= amount
-            if f.kind is ForcedKind.ANTE and ante_dead:
+        ante_dead = self.rules.ante_pot is AntePot.DEAD_MONEY
+        index, stack, events = self._seat_index, self._stack, self._events
+        for f in sorted(forced, key=_post_order):
+            i = index[f.seat]
+            amount = f.amount if f.amount < stack[i] else stack[i]
+            stack[i] -= amount
+            if ante_dead and f.kind is ForcedKind.ANTE:
                 self._dead += amount
             else:
                 self._committed[i] += amount
-                if f.kind.live:
+                if f.kind in _LIVE:
                     self._bet[i] += amount
-            self._events.append(Posted(f.seat, f.kind, amount, self._stack[i] == 0))
+            events.append(Posted(f.seat, f.kind, amount, stack[i] == 0))
 
     def _deal_hole(self, forced: tuple[ForcedBet, ...]) -> None:
         n = self._n
@@ -231,14 +244,12 @@ class Hand:
             small = [f.seat for f in forced if f.kind is ForcedKind.SMALL_BLIND]
             if small:
                 start = self._seat_index[small[0]]
-        deck = self._deck
-        order = [(start + k) % n for k in range(n)]
-        for k, i in enumerate(order):
-            self._hole[i] = (deck[k], deck[k + n])
+        deck, hole, seats, events = self._deck, self._hole, self._seats, self._events
+        for k in range(n):  # PKG-3, ITA-7: one card at a time, two rounds
+            i = (start + k) % n
+            cards = hole[i] = (deck[k], deck[k + n])
+            events.append(HoleDealt(seats[i], cards))
         self._deck_pos = 2 * n
-        events = self._events
-        for i in order:
-            events.append(HoleDealt(self._seats[i], self._hole[i]))
 
     def _after(self, seat: int) -> int:
         """Index of the first player clockwise after seat number ``seat``."""
