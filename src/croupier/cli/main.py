@@ -21,6 +21,8 @@ def main() -> None:
 def _register() -> None:
     """Import the command modules; each adds its commands to ``app``."""
     # One import per command module; keep the list sorted.
+    import croupier.cli.bench
+    import croupier.cli.equity
     import croupier.cli.replay  # noqa: F401
     from croupier.cli import version  # noqa: F401
 
