@@ -28,8 +28,8 @@ def lively(report: RoomReport) -> None:
 @pytest.mark.rule("CAS-7", "CAS-8", "CAS-9", "CAS-10", "CAS-11", "CAS-25")
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_casino_room_balances_after_every_hand(seed: int) -> None:
-    report = run_room("casino-fr", tables=3, hands=1_500, seed=seed, close_every=250)
-    assert report.hands == 1_500
+    report = run_room("casino-fr", tables=3, hands=2_000, seed=seed, close_every=250)
+    assert report.hands == 2_000
     lively(report)
     assert report.orphaned > 0  # set-aside chips reached the orphan register
 
@@ -95,3 +95,18 @@ def test_cash_rules_are_in_cents_and_tournament_presets_are_refused() -> None:
             run_room(name, hands=1)
     with pytest.raises(ConfigurationError, match="tables >= 1"):
         run_room("casino-fr", tables=0)
+
+
+def test_the_room_command_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from croupier.room.cash.console import room_command
+
+    assert room_command("casino-fr", tables=2, hands=30, seed=6, as_json=True) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ledger_balanced"] is True and data["hands"] == 30 and data["seed"] == 6
+    for key in ("hands_per_second", "rake", "seated", "left", "orphans", "set_aside"):
+        assert key in data
+    assert room_command("pokerkings", tables=1, hands=10, seed=6) == 0
+    out = capsys.readouterr().out
+    assert "10 hands of pokerkings at 1 tables (seed 6)" in out and "ledger balanced: yes" in out
