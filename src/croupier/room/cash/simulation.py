@@ -23,7 +23,8 @@ from croupier.engine import Action, Hand, HandView
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.room.cash.absence import AbsencePolicy, AwayReason
 from croupier.room.cash.room import Room
-from croupier.rules import BettingStructure, Rules, casino_fr, pokerkings, preset
+from croupier.rules import BettingStructure, Rules, casino_fr, pokerkings
+from croupier.rules import preset as rules_preset
 
 __all__ = ["BotFactory", "Player", "RoomReport", "cash_rules", "run_room"]
 
@@ -55,7 +56,7 @@ def cash_rules(name: str, version: BettingStructure | str | None = None) -> Rule
         return pokerkings(200, 400, euro=100)
     if name == "casino-fr":
         return casino_fr(version or BettingStructure.NO_LIMIT, 100, 200, option=True)
-    rules = preset(name)
+    rules = rules_preset(name)
     if rules.tournament:
         raise ConfigurationError(
             f"{name!r} is a tournament preset: a cash-game room plays pokerkings or casino-fr"
@@ -273,7 +274,7 @@ def _player(hand: Hand, seat: int) -> str:
 
 
 def run_room(
-    preset_name: str | Rules,
+    preset: str | Rules,
     *,
     tables: int = 2,
     hands: int = 1_000,
@@ -287,7 +288,7 @@ def run_room(
 ) -> RoomReport:
     """Run a room of ``tables`` tables for ``hands`` hands in all, filled with bots.
 
-    ``preset_name``: ``pokerkings`` or ``casino-fr`` (cash stakes in cents, see
+    ``preset``: ``pokerkings`` or ``casino-fr`` (cash stakes in cents, see
     :func:`cash_rules`; casino sessions draw their version), or a rules value.
     ``bots``: kinds for ``croupier.bots.make_bot`` used in turn, or a factory. ``seed``
     (drawn securely when None, and reported) replays the room. The ledger is checked
@@ -303,13 +304,13 @@ def run_room(
         clock=clock,
         absence=absence or AbsencePolicy(max_hands=15, max_seconds=30 * 60),
     )
-    if isinstance(preset_name, Rules):
-        fixed, label = preset_name, preset_name.name
+    if isinstance(preset, Rules):
+        fixed, label = preset, preset.name
 
         def rules_of() -> Rules:
             return fixed
     else:
-        label = preset_name
+        label = preset
         cash_rules(label)  # refuse tournament presets before anything else
 
         def rules_of() -> Rules:
