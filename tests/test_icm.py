@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import importlib
 import itertools
 import math
 import random
@@ -12,7 +13,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import croupier.room.tournament.icm as icm_module
 from croupier.errors import ConfigurationError
 from croupier.room.tournament.icm import (
     chip_chop,
@@ -23,6 +23,9 @@ from croupier.room.tournament.icm import (
 )
 
 STACKS = st.lists(st.integers(1, 100_000), min_size=1, max_size=7)
+
+# The package re-exports the function ``icm``, which hides the module of that name.
+icm_module = importlib.import_module("croupier.room.tournament.icm")
 
 
 @st.composite

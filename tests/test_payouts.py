@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import importlib
 import itertools
 import math
 from fractions import Fraction
@@ -11,7 +12,6 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-import croupier.room.tournament.payouts as payouts_module
 from croupier.errors import ConfigurationError
 from croupier.room.tournament.payouts import (
     HARMONIC,
@@ -26,6 +26,9 @@ from croupier.room.tournament.payouts import (
 
 UNITS = st.sampled_from([1, 2, 5, 10, 25, 100, 500, 1_000, 5_000]) | st.integers(1, 2_000)
 POOLS = st.integers(0, 10**9) | st.integers(0, 10**6)
+
+# The package re-exports the function ``payouts``, which hides the module of that name.
+payouts_module = importlib.import_module("croupier.room.tournament.payouts")
 
 
 def fewest_units(places: int) -> int:
