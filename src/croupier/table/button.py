@@ -98,13 +98,16 @@ def next_positions(
     drawn: int | None = None,
     eliminated: Collection[int] = (),
     hold: bool = False,
+    veterans: Collection[int] = (),
 ) -> tuple[Positions, bool]:
     """The positions of the next hand, and whether the following hand holds the button.
 
     ``players`` are the seats in the blind rotation this hand; ``drawn`` the first
     button (when ``previous`` is None); ``eliminated`` the seats whose players were
     eliminated in the previous hand and ``hold`` the flag returned last time (both for
-    the Italian rule).
+    the Italian rule); ``veterans`` the players already in the rotation before this hand:
+    under the Italian rule the button moves among them, so a newcomer dealt in does not
+    take it (ITA-24).
     """
     seats = sorted(players)
     if len(seats) < 2:
@@ -116,32 +119,57 @@ def next_positions(
     if rule is ButtonRule.DEAD_BUTTON:
         return _dead_button(previous, seats), False
     if rule is ButtonRule.ITALIAN:
-        return _italian(previous, seats, set(eliminated), hold)
-    return _first(seats, next_seat(seats, previous.button)), False
+        movers = sorted(set(veterans) & set(seats)) or seats
+        return _italian(previous, seats, set(eliminated), hold, movers)
+    return _moving(previous, seats), False
+
+
+def _heads_up(previous: Positions, seats: list[int]) -> Positions:
+    """The big blind advances; the other player is the button and posts the small blind."""
+    big = next_seat(seats, previous.big_blind)
+    other = seats[0] if seats[1] == big else seats[1]
+    return Positions(other, other, big, other)
+
+
+def _moving(previous: Positions, seats: list[int]) -> Positions:
+    """PKG-17: the last small blind gets the button (his seat's, if he has gone), so that
+    nobody gets the button before paying both blinds; the blinds follow it. Heads-up the
+    button alternates (it posts the small blind)."""
+    button = previous.small_blind_seat
+    if len(seats) == 2:
+        if previous.button == previous.small_blind:  # already heads-up: alternate
+            button = previous.big_blind
+        if button not in seats:
+            button = next_seat(seats, button)
+        other = seats[0] if seats[1] == button else seats[1]
+        return Positions(button, button, other, button)
+    small = next_seat(seats, button)
+    return Positions(button, small, next_seat(seats, small), small)
 
 
 def _dead_button(previous: Positions, seats: list[int]) -> Positions:
     big = next_seat(seats, previous.big_blind)  # POK-7-6: the big blind always advances one
     if len(seats) == 2:  # POK-7-12: the other player is the button, even twice running
-        other = seats[0] if seats[1] == big else seats[1]
-        return Positions(other, other, big, other)
+        return _heads_up(previous, seats)
     small_seat = previous.big_blind
     small = small_seat if small_seat in seats else None
     return Positions(previous.small_blind_seat, small, big, small_seat)
 
 
 def _italian(
-    previous: Positions, seats: list[int], eliminated: set[int], hold: bool
+    previous: Positions, seats: list[int], eliminated: set[int], hold: bool, movers: list[int]
 ) -> tuple[Positions, bool]:
     if previous.big_blind in eliminated:
-        # ITA-21: the button moves and the hand is played without a small blind; the
-        # next hand the button stays so that both blinds are posted.
-        button = next_seat(seats, previous.button)
+        # ITA-21: the button moves (to the last small blind, if he is still in; else it
+        # stays) and the hand is played without a small blind; the next hand the button
+        # stays so that both blinds are posted.
+        small = previous.small_blind
+        button = small if small is not None and small not in eliminated else previous.button
         big = next_seat(seats, previous.big_blind)
         if len(seats) == 2:
-            return _first(seats, button), True
+            return _first(seats, button if button in seats else big), True
         return Positions(button, None, big, previous.big_blind), True
     if hold or (previous.small_blind is not None and previous.small_blind in eliminated):
         # ITA-20 (and the second hand of ITA-21): the button stays put one hand.
         return _first(seats, previous.button), False
-    return _first(seats, next_seat(seats, previous.button)), False
+    return _first(seats, next_seat(movers, previous.button)), False

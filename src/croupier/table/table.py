@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import NamedTuple
@@ -104,6 +104,8 @@ class HandSettled(NamedTuple):
     stacks: tuple[tuple[int, int], ...]
     eliminated: tuple[Eliminated, ...]
     voided: bool
+    left: tuple[tuple[int, str, int], ...] = ()
+    """(seat, player, chips) of players who asked to leave during the hand and left after it."""
 
 
 class Table:
@@ -235,8 +237,11 @@ class Table:
 
     def add_chips(self, player: str, amount: int) -> None:
         """A rebuy: chips added between hands only (CAS-11)."""
-        if self.in_hand and self.hand is not None and self.seat_of(player) in self.hand.stacks:
-            raise IllegalActionError(f"{player} cannot add chips during a hand (CAS-11)")
+        self.seat_of(player)
+        if self.in_hand:
+            raise IllegalActionError(
+                f"{player} cannot add chips during a hand (CAS-11): wait until it ends"
+            )
         if not isinstance(amount, int) or amount <= 0:
             raise ConfigurationError(f"chips are added in whole positive amounts, not {amount!r}")
         self._seat(player).stack += amount
@@ -287,7 +292,9 @@ class Table:
                 entering.append(seat)
         return settled, entering
 
-    def _positions_for(self, players: list[int]) -> tuple[Positions, bool]:
+    def _positions_for(
+        self, players: list[int], veterans: Collection[int] = ()
+    ) -> tuple[Positions, bool]:
         drawn = None
         if self._positions is None:
             if self.draw is None or self.draw.button not in self._seats:
@@ -300,6 +307,7 @@ class Table:
             drawn=drawn,
             eliminated=self._eliminated_last,
             hold=self._hold,
+            veterans=veterans,
         )
 
     def _admit(self, seat: int, players: list[int]) -> Waiting | None:
@@ -310,24 +318,24 @@ class Table:
         trial = sorted({*players, seat})
         if len(trial) < 2:
             return None
-        pos, _ = self._positions_for(trial)
-        if pos.big_blind == seat:
+        with_him, _ = self._positions_for(trial, veterans=players)
+        if with_him.big_blind == seat:
             return None  # PKG-19: in the big blind seat he is the big blind
-        if self.rules.new_players is NewPlayers.DEALT_IN:
-            # ITA-24, TDA R8: dealt in except in the small blind or on the button
-            if seat in (pos.small_blind_seat, pos.button):
-                return Waiting.BUTTON
-            return None
+        # Where the button and the blinds go without him: between the button and the big
+        # blind he waits for the button to pass (PKG-20, PKG-22, ITA-24, TDA R8).
+        pos = self._positions_for(players)[0] if len(players) >= 2 else with_him
         if seat == pos.button or between(seat, pos.button, pos.big_blind):
-            return Waiting.BUTTON  # PKG-20, PKG-22: wait for the button to pass
+            return Waiting.BUTTON
+        if self.rules.new_players is NewPlayers.DEALT_IN:
+            return None
         if ts.post or ts.missed is Missed.SMALL:
             return None
         return Waiting.BIG_BLIND  # PKG-18: post now, or wait for the big blind
 
     def plan(self, *, straddle: bool = False) -> HandPlan:
         """What the next hand would be: positions, players dealt in, forced bets, who waits."""
-        if self._positions is None and self.draw is None:
-            self.draw_for_button()
+        if self._positions is None and (self.draw is None or self.draw.button not in self._seats):
+            self.draw_for_button()  # the first draw, or again if its winner has left
         rules = self.next_rules()
         settled, entering = self._candidates()
         players = list(settled)
@@ -349,7 +357,7 @@ class Table:
             raise ConfigurationError(
                 f"a hand needs at least two players ready (CAS-4); {len(players)} at {self.name}"
             )
-        positions, hold = self._positions_for(players)
+        positions, hold = self._positions_for(players, veterans=settled)
         forced = self._forced_bets(rules, positions, players, admitted, straddle)
         return HandPlan(
             self.hand_number + 1,
@@ -467,16 +475,19 @@ class Table:
                 if ts.stack == 0:
                     eliminated.append(Eliminated(seat, ts.player, starting[seat]))
         self._eliminated_last = frozenset(e.seat for e in eliminated)
+        left = []
         for seat in [s for s, ts in self._seats.items() if ts.leaving]:
-            del self._seats[seat]
+            ts = self._seats.pop(seat)
+            left.append((seat, ts.player, ts.stack))
         for e in eliminated:
             if self.rules.tournament:  # POK-7-13: an eliminated player leaves the table
                 self._seats.pop(e.seat, None)
-            else:  # a cash player without chips sits out until he buys in again
+            elif e.seat in self._seats:  # a cash player without chips sits out until he rebuys
                 self._seats[e.seat].sitting_out = True
         return HandSettled(
             plan.number,
             tuple(sorted(hand.stacks.items())),
             tuple(eliminated),
             voided,
+            tuple(left),
         )
