@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import tracemalloc
 import warnings
+from dataclasses import replace
 from typing import Any
 
 from croupier.bench.harness import Row, measure, optional_import
@@ -18,7 +19,7 @@ from croupier.cards import FULL_DECK
 from croupier.engine import Action, Hand, SeatSetup
 from croupier.rules import tda
 
-__all__ = ["engine_rows", "memory_row"]
+__all__ = ["engine_rows", "memory_mb", "with_memory"]
 
 _PLAYERS = 6
 _STACK = 10_000
@@ -52,9 +53,7 @@ def _croupier_hands(count: int, rng: random.Random) -> int:
 _FOLD = Action.fold()
 
 
-def _pick(
-    rng: random.Random, can_fold: bool, low: int | None, high: int | None
-) -> Action | None:
+def _pick(rng: random.Random, can_fold: bool, low: int | None, high: int | None) -> Action | None:
     """The shared random policy: each offered option equally likely; None means check/call."""
     options = 1 + can_fold + (low is not None)
     pick = int(rng.random() * options)
@@ -133,9 +132,24 @@ def engine_rows(*, quick: bool, repeat: int, seed: int = 2026) -> list[Row]:
     return rows
 
 
-def memory_row(*, quick: bool, seed: int = 2026) -> Row:
-    """Python memory held by many hands in progress at once (each a few actions in)."""
+def with_memory(rows: list[Row], *, quick: bool) -> list[Row]:
+    """The rows, croupier's carrying the memory of many hands in progress."""
     count = 1_000 if quick else 10_000
+    megabytes = memory_mb(count)
+    out = []
+    for row in rows:
+        if row.name == "croupier.engine":
+            row = replace(
+                row,
+                note=f"{row.note}; {count:,} hands in progress hold {megabytes:.1f} MB",
+                extra={**row.extra, "hands_in_progress": count, "memory_mb": round(megabytes, 1)},
+            )
+        out.append(row)
+    return out
+
+
+def memory_mb(count: int, seed: int = 2026) -> float:
+    """Python memory (MB) held by ``count`` hands in progress at once, each a few calls in."""
     rng = random.Random(seed)
     rules = tda(50, 100)
     seats = [SeatSetup(i, f"p{i}", _STACK) for i in range(_PLAYERS)]
@@ -154,14 +168,5 @@ def memory_row(*, quick: bool, seed: int = 2026) -> Row:
         hands.append(hand)
     current, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    megabytes = (current - base) / 1e6
-    return Row(
-        "croupier.memory",
-        count / max(megabytes, 1e-9),
-        "hands per MB",
-        0.0,
-        count,
-        1,
-        note=f"{count:,} hands in progress hold {megabytes:.1f} MB",
-        extra={"memory_mb": round(megabytes, 1), "hands": count},
-    )
+    del hands
+    return (current - base) / 1e6

@@ -44,3 +44,16 @@ def equity(repeat: Repeat = 3, quick: Quick = False, as_json: AsJson = False) ->
 
     rows = subject.run(quick=quick, repeat=repeat)
     emit(rows, title="Equity", baseline=subject.BASELINE, as_json=as_json)
+
+
+@bench_app.command("engine")
+def engine(repeat: Repeat = 3, quick: Quick = False, as_json: AsJson = False) -> None:
+    """Whole six-handed no-limit hands per second with random legal actions; and PokerKit.
+
+    Also reports the memory held by 10,000 hands in progress at once.
+    """
+    from croupier.bench import engine as subject
+    from croupier.bench.harness import emit
+
+    rows = subject.with_memory(subject.engine_rows(quick=quick, repeat=repeat), quick=quick)
+    emit(rows, title="Hand engine", baseline="pokerkit.engine", as_json=as_json)
