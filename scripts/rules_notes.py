@@ -114,6 +114,18 @@ NOTES: dict[str, str] = {
     "CAS-23": "`Rake(4 %, step 10 cents)`, taken from each pot before it is paid",
     "CAS-26": "`casino_fr(structure)`: limit, pot-limit or no-limit",
     "CAS-27": "`min_raise=double-the-bet`: raise to at least twice the bet",
+    # ------------------------------------------------------- cash-game room (C)
+    "PKG-2": "`Session` buy-ins: at least 10 x the lower limit in limit games, shown in `info()`",
+    "PKG-23": "ten seats; stakes written lower-upper in the session's information",
+    "CAS-6": "`Room.change_seat` refused; only `floor_move`, between hands",
+    "CAS-7": "`WaitingList`: called in order, absent names skipped, a random free seat",
+    "CAS-8": "`AbsencePolicy`: past the maximum the chips are set aside in the player's name;"
+    " unclaimed at the close they go to the orphan register, still claimable",
+    "CAS-9": "double-entry `Ledger`: no account below zero, only chips on the table play",
+    "CAS-10": "the session's minimum buy-in",
+    "CAS-11": "`rebuy` between hands only, up to the house maximum",
+    "CAS-24": "a session's terms are locked until it closes (`SessionLockedError`)",
+    "CAS-25": "`announce_close`: three more hands, then play stops",
     # ---------------------------------------------------------------- RRP (004)
     "RRP-1": "a contested pot goes only to a hand shown whole",
     "RRP-2": "cards speak: the evaluator reads every shown hand",
