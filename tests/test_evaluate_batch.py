@@ -159,3 +159,24 @@ def test_random_hands_are_distinct_cards_and_reproducible() -> None:
 def test_value_counts() -> None:
     counts = value_counts(np.array([1, 7462, 7462, 5], dtype=np.uint16))
     assert counts.shape == (7463,) and counts[7462] == 2 and counts.sum() == 4
+
+
+def _evaluate_in_child(hands: np.ndarray, expected: np.ndarray) -> None:
+    assert np.array_equal(evaluate_batch(hands, threads=2), expected)
+
+
+def test_a_forked_child_gets_fresh_worker_threads() -> None:
+    """The thread pool does not survive a fork: the child must not wait on dead threads."""
+    import multiprocessing
+
+    hands = random_hands(300_000, 7, rng=6)
+    expected = evaluate_batch(hands, threads=2)  # the parent's pool exists now
+    child = multiprocessing.get_context("fork").Process(
+        target=_evaluate_in_child, args=(hands, expected)
+    )
+    child.start()
+    child.join(timeout=60)
+    if child.is_alive():
+        child.kill()
+        child.join()
+    assert child.exitcode == 0

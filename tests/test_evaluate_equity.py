@@ -158,7 +158,10 @@ def test_big_range_problems_default_to_monte_carlo() -> None:
     result = equity(["any", "any", "any"], samples=None, rng=1)
     assert result.method == "monte carlo" and result.boards == 1_000_000
     assert result.equity == pytest.approx((1 / 3,) * 3, abs=0.003)
-    assert EXACT_LIMIT >= 50_000_000
+    assert EXACT_LIMIT >= 100_000_000
+    assert equity(["AA", "KK"]).method == "exact"  # 2 x 36 x 1,712,304 evaluations
+    with pytest.raises(ValueError, match="too many to enumerate"):
+        equity(["any", "any"], exact=True)
     with pytest.raises(ValueError, match="too many to enumerate"):
         equity(["any", "any", "any"], exact=True)
 

@@ -35,6 +35,10 @@ def _pool(threads: int) -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=threads, thread_name_prefix="croupier-eval")
 
 
+if hasattr(os, "register_at_fork"):  # a forked child has none of its parent's threads
+    os.register_at_fork(after_in_child=_pool.cache_clear)
+
+
 def run(work: Callable[[T], R], tasks: Sequence[T], threads: int | None) -> list[R]:
     """``[work(t) for t in tasks]``, spread over ``threads`` threads (default: every core)."""
     count = default_threads() if threads is None else threads

@@ -11,8 +11,10 @@ dead cards that no one holds and that will not come.
 *Exact* enumeration counts every deal: every board for known hands, and every
 board for every combination of combos that share no card for ranges (each such
 combination is equally likely, as if the hands were dealt at random from the
-ranges). It is the default whenever at most :data:`EXACT_LIMIT` deals are to be
-counted, which always holds for known hands (at most 2,118,760 boards).
+ranges). It is the default whenever it takes at most :data:`EXACT_LIMIT` hand
+evaluations (deals times hands, about a second), which always holds for known
+hands (at most 2,118,760 boards); beyond :data:`EXACT_MAX` it is refused even on
+request.
 Otherwise, or on request, *Monte Carlo* deals random boards (and combos) from
 an injectable seeded generator and reports each equity's standard error.
 
@@ -41,10 +43,12 @@ from croupier.errors import InvalidCardError, InvalidRangeError
 from croupier.evaluate import _arrays, _parallel
 from croupier.evaluate.ranges import Range, parse_range
 
-__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "EquityResult", "HandSpec", "equity"]
+__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "EXACT_MAX", "EquityResult", "HandSpec", "equity"]
 
-EXACT_LIMIT: Final = 50_000_000
-"""Deals (combos x boards) up to which the default is exact enumeration (about a second)."""
+EXACT_LIMIT: Final = 150_000_000
+"""Hand evaluations (deals x hands) up to which the default is exact enumeration (~1 s)."""
+EXACT_MAX: Final = 5_000_000_000
+"""Hand evaluations beyond which exact enumeration is refused (about half a minute)."""
 DEFAULT_SAMPLES: Final = 1_000_000
 """Monte Carlo deals when neither an exact count nor a number of samples is asked for."""
 MAX_HANDS: Final = 10
@@ -454,14 +458,14 @@ def equity(
     if samples is not None and samples < 1:
         raise ValueError(f"samples must be at least 1, got {samples}")
     combos = prod(len(p.words) for p in players)
+    work = combos * comb(len(deck) - 2 * len(players), missing) * len(players)
     if exact is None and samples is None:
-        deals = combos * comb(len(deck) - 2 * len(players), missing)
-        exact = combos <= _TUPLE_LIMIT and deals <= EXACT_LIMIT
+        exact = combos <= _TUPLE_LIMIT and work <= EXACT_LIMIT
     if exact:
-        if combos > _TUPLE_LIMIT:
+        if combos > _TUPLE_LIMIT or work > EXACT_MAX:
             raise ValueError(
-                f"{combos:,} combinations of hole cards are too many to enumerate: "
-                "use Monte Carlo (samples=...)"
+                f"{combos:,} combinations of hole cards on every board are too many to "
+                "enumerate: use Monte Carlo (samples=...)"
             )
         counts, deals = _exact(players, deck, board_word, board_bits, missing, threads)
         method = "exact"
