@@ -1,0 +1,156 @@
+"""Balancing and breaking tables: pure decisions over player counts and free seats.
+
+The fixed procedure (POK-7-1, TDA R11-C) croupier follows:
+
+* **balance** as soon as two tables differ by two players (POK-7-1, ITA-14): the table
+  with the most players (the lowest-numbered one on a tie, among the tables between
+  hands) gives the player who would be big blind next (POK-7-7, ITA-14) to the table
+  with the fewest (the lowest-numbered on a tie), at the free seat first clockwise after
+  that table's last big blind: the seat that gets the big blind soonest, the matching
+  position (ITA-14);
+* **break** the last table (the highest-numbered) as soon as the free seats at the
+  other tables can take its players (ITA-15); its players are drawn at random, one by
+  one, each to a shortest table and a random free seat there, so no two tables end up
+  two players apart;
+* the **final table** is formed when every remaining player fits at one table: fully
+  redrawn (POK-7-2) or by breaking the last other table (ITA-15), by the options.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Mapping, Sequence
+from enum import StrEnum
+from typing import NamedTuple
+
+__all__ = [
+    "Move",
+    "MoveReason",
+    "break_draw",
+    "difference",
+    "is_final",
+    "long_and_short",
+    "table_to_break",
+]
+
+
+class MoveReason(StrEnum):
+    """Why a player changed seat."""
+
+    BALANCE = "balance"
+    BREAK = "break"
+    FINAL_TABLE = "final-table"
+    FLOOR = "floor"
+
+
+class Move(NamedTuple):
+    """A player moved from one seat to another (ITA-16: he takes the new seat at once)."""
+
+    player: str
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    reason: MoveReason
+
+    def __str__(self) -> str:
+        return (
+            f"{self.player}: table {self.from_table} seat {self.from_seat}"
+            f" -> table {self.to_table} seat {self.to_seat} ({self.reason.value})"
+        )
+
+
+def difference(counts: Mapping[int, int]) -> int:
+    """The largest difference in players between two tables (0 with one table).
+
+    >>> difference({1: 9, 2: 7, 3: 8})
+    2
+    """
+    if len(counts) < 2:
+        return 0
+    return max(counts.values()) - min(counts.values())
+
+
+def long_and_short(
+    counts: Mapping[int, int], movable: Collection[int] | None = None
+) -> tuple[int, int] | None:
+    """The table that gives a player and the one that gets him, or None when balanced.
+
+    ``movable`` are the tables that may give a player now (between hands); None: all.
+
+    >>> long_and_short({1: 9, 2: 7, 3: 9})
+    (1, 2)
+    >>> long_and_short({1: 9, 2: 7, 3: 9}, movable={3})
+    (3, 2)
+    >>> long_and_short({1: 9, 2: 8}) is None
+    True
+    """
+    if difference(counts) < 2:
+        return None
+    most = max(counts.values())
+    fewest = min(counts.values())
+    sources = [t for t in sorted(counts) if counts[t] == most]
+    if movable is not None:
+        sources = [t for t in sources if t in movable]
+    if not sources:
+        return None
+    short = min(t for t in counts if counts[t] == fewest)
+    return sources[0], short
+
+
+def table_to_break(counts: Mapping[int, int], table_size: int) -> int | None:
+    """The last table, when the free seats at the others can take its players (ITA-15).
+
+    >>> table_to_break({1: 8, 2: 8, 3: 4}, 10)  # 4 free seats elsewhere, 4 players
+    3
+    >>> table_to_break({1: 8, 2: 8, 3: 5}, 10) is None
+    True
+    """
+    if len(counts) < 2:
+        return None
+    last = max(counts)
+    free = sum(table_size - c for t, c in counts.items() if t != last)
+    return last if free >= counts[last] else None
+
+
+def is_final(counts: Mapping[int, int], table_size: int) -> bool:
+    """True when the players of several tables fit at one: time for the final table.
+
+    >>> is_final({1: 5, 2: 4}, 10), is_final({1: 6, 2: 5}, 10), is_final({1: 9}, 10)
+    (True, False, False)
+    """
+    return len(counts) > 1 and sum(counts.values()) <= table_size
+
+
+def break_draw(
+    players: Sequence[str],
+    free: Mapping[int, Sequence[int]],
+    rng: random.Random,
+    counts: Mapping[int, int],
+) -> list[tuple[str, int, int]]:
+    """Draw the players of a broken table into the free seats of the others (ITA-15).
+
+    One by one in a random order, each player goes to a table with the fewest players
+    (a random one on a tie) and a random free seat there. Returns ``(player, table,
+    seat)`` in the order drawn.
+
+    >>> moves = break_draw(["a", "b", "c"], {1: [3, 7], 2: [5]}, random.Random(1), {1: 8, 2: 9})
+    >>> sorted((t, s) for _, t, s in moves)
+    [(1, 3), (1, 7), (2, 5)]
+    """
+    seats = {t: list(s) for t, s in free.items()}
+    if sum(len(s) for s in seats.values()) < len(players):
+        raise ValueError("not enough free seats to break the table")
+    sizes = dict(counts)
+    order = list(players)
+    rng.shuffle(order)
+    out: list[tuple[str, int, int]] = []
+    for player in order:
+        open_tables = [t for t in sorted(seats) if seats[t]]
+        fewest = min(sizes[t] for t in open_tables)
+        table = rng.choice([t for t in open_tables if sizes[t] == fewest])
+        seat = rng.choice(sorted(seats[table]))
+        seats[table].remove(seat)
+        sizes[table] += 1
+        out.append((player, table, seat))
+    return out
