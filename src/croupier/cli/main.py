@@ -23,7 +23,8 @@ def _register() -> None:
     # One import per command module; keep the list sorted.
     import croupier.cli.bench
     import croupier.cli.equity
-    import croupier.cli.replay  # noqa: F401
+    import croupier.cli.replay
+    import croupier.cli.tournament  # noqa: F401
     from croupier.cli import version  # noqa: F401
 
 
