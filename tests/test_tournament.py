@@ -415,3 +415,21 @@ def test_absent_players_are_blinded_and_removed_at_the_end_of_level_one() -> Non
     assert (out.player, out.place, out.bust.kind.value) == ("p04", 4, "no-show")
     assert t.chips_removed == out.bust.starting_stack > 0  # his chips leave play
     assert t.chips_in_play() == t.chips_expected() == 4 * 5_000 - t.chips_removed
+
+
+def test_a_table_left_empty_by_no_shows_is_closed() -> None:
+    clock = ManualClock()
+    t = Tournament(tournament_preset("pokcomm"), clock=clock, rng=random.Random(3))
+    for p in names(14):
+        t.register(p, adult=True, arrived=p <= "p07")  # p08-p14 never come
+    t.start({p: (1 + k // 7, 1 + k % 7) for k, p in enumerate(names(14))})
+    with pytest.raises(ConfigurationError, match="every player is absent"):
+        t.start_hand(2)  # nobody there to play: no hand is dealt
+    play_hand(t, 1)
+    clock.advance(20 * 60)
+    play_hand(t, 1)  # level 1 is over: the seven no-shows are out, table 2 closes
+    assert t.tables == {1: 7} and t.table_numbers() == [1]
+    assert [f.player for f in t.finishes()] == names(14)[7:]
+    assert {f.place for f in t.finishes()} == {8}  # equal stacks: they share the place
+    assert t.chips_removed == 7 * 5_000  # never dealt a hand: their whole stacks
+    assert t.chips_in_play() == t.chips_expected() == 7 * 5_000

@@ -22,7 +22,6 @@ from croupier.room.tournament import (
 )
 from croupier.table import Waiting
 from test_tournament import (
-    all_in,
     deal,
     make,
     names,
@@ -106,16 +105,16 @@ def test_one_player_apart_is_not_balanced() -> None:
 @pytest.mark.rule("ITA-14")
 def test_italian_balancing_moves_the_player_closest_to_the_big_blind() -> None:
     t = two_tables("italian")
-    closest = t.table(1).plan().positions.big_blind
-    mover = seats_of(t, 1)[closest]
-    last_big_blind = t.table(2).plan().positions.big_blind
+    assert t.table(1).plan().positions.big_blind == 4  # p04 is closest to the big blind
     showdown(t, 2, "p09", ["p12", "p13"])  # p09 won the blinds of the first hand
     [move] = t.finish_hand(2).moves
-    free_after = [s for s in range(last_big_blind + 1, 11) if s not in seats_of(t, 2)]
-    assert move == Move(mover, 1, closest, 2, move.to_seat, MoveReason.BALANCE)
-    assert move.to_seat == min(s for s in (5, 6, 8, 9, 10) if s > last_big_blind)
-    assert move.to_seat in free_after or move.to_seat == 5
-    assert max(t.tables.values()) - min(t.tables.values()) <= 1
+    assert t.table(2).positions.big_blind == 3
+    # to the matching position at table 2: the first free seat after its big blind (3);
+    # seat 4 is taken, seats 5 and 6 were freed: seat 5, next in line for the big blind
+    assert move == Move("p04", 1, 4, 2, 5, MoveReason.BALANCE)
+    nxt = t.table(2).plan()
+    assert (nxt.positions.big_blind, nxt.seats[-1].seat) == (4, 7)
+    assert t.tables == {1: 6, 2: 6}
 
 
 @pytest.mark.rule("POK-7-1")
@@ -299,4 +298,3 @@ def test_an_eliminated_player_leaves_the_table_and_is_never_seated_again() -> No
         t.register("p12", adult=True)
     [finish] = t.finishes()
     assert finish.player == "p12" and finish.place == 14
-    assert all_in  # the shared helpers are importable

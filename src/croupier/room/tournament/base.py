@@ -259,8 +259,7 @@ class TournamentBase(ABC):
 
     def arrive(self, player: str) -> None:
         """A registered player reaches his seat (POK-3-1)."""
-        entry = self.registry[player]
-        entry.arrived = True
+        self.registry.arrive(player)
         if player in self._where and player not in self._suspended:
             self._set_absent(player, False)
 
@@ -347,6 +346,11 @@ class TournamentBase(ABC):
         """Apply a new level (POK-7-4, ITA-6) and remove the no-shows (POK-3-1)."""
         if self.phase is not Phase.RUNNING:
             return
+        if self._hfh:  # the clock stands still in hand-for-hand play, except for breaks
+            if self.clock.on_break and not self.clock.running:
+                self.clock.resume()
+            elif not self.clock.on_break and self.clock.running:
+                self.clock.pause()
         number = self.clock.level_number
         if number != self._level_applied:
             self._level_applied = number
@@ -413,7 +417,7 @@ class TournamentBase(ABC):
         else:
             self._set_stack(player, self._stack(player) + rebuy.stack)
             self.chips_issued += rebuy.stack
-        self.registry[player].rebuys += 1
+        self.registry.record_rebuy(player)
         self._rearrange()
 
     def _why_no_rebuy(self, player: str) -> str:
@@ -448,13 +452,13 @@ class TournamentBase(ABC):
         self.table_of(player)
         self._set_stack(player, self._stack(player) + add_on.stack)
         self.chips_issued += add_on.stack
-        entry.add_on = True
+        self.registry.record_add_on(player)
 
     def _remove_no_shows(self) -> None:
         late = [
             p
-            for p in self._where
-            if not self.registry[p].arrived and self._between_hands(self._where[p])
+            for p in sorted(self.registry.not_arrived)
+            if p in self._where and self._between_hands(self._where[p])
         ]
         if not late:
             return
@@ -496,7 +500,9 @@ class TournamentBase(ABC):
             share = self.options.bust_ranking is BustRanking.SHARE
             self.standings.add(busts, share=share, at=self.time.now())
         if self._hfh:
-            self.clock.elapse(self.options.hand_for_hand_seconds)
+            if not self.clock.running:
+                self.clock.elapse(self.options.hand_for_hand_seconds)
+            self._sync_clock()
 
     def _check_over(self) -> None:
         if self.remaining == 1 and self.phase is Phase.RUNNING:
@@ -591,6 +597,10 @@ class TournamentBase(ABC):
         if self.phase is not Phase.RUNNING:
             return []
         self._update_hand_for_hand()
+        for number in [n for n, c in self._counts.items() if c == 0]:
+            if len(self._counts) > 1:  # emptied by no-shows or disqualifications
+                self._close_table(number)
+                del self._counts[number]
         done: list[Move] = []
         size = self.options.table_size
         if is_final(self._counts, size) and self.options.redraw_final_table:

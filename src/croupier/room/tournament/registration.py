@@ -47,6 +47,10 @@ class Registry:
 
     def __init__(self) -> None:
         self._entries: dict[str, Entry] = {}
+        self._rebuys = 0
+        self._add_ons = 0
+        self.not_arrived: set[str] = set()
+        """Players registered in advance who have not reached their seat yet."""
 
     def register(
         self, player: str, *, adult: bool, at: float, late: bool = False, arrived: bool = True
@@ -63,7 +67,24 @@ class Registry:
             raise RegistrationError(f"{player} is already registered")
         entry = Entry(player, at, late=late, arrived=arrived)
         self._entries[player] = entry
+        if not arrived:
+            self.not_arrived.add(player)
         return entry
+
+    def arrive(self, player: str) -> None:
+        """``player`` has reached his seat."""
+        self[player].arrived = True
+        self.not_arrived.discard(player)
+
+    def record_rebuy(self, player: str) -> None:
+        """``player`` rebought once more."""
+        self[player].rebuys += 1
+        self._rebuys += 1
+
+    def record_add_on(self, player: str) -> None:
+        """``player`` took the add-on."""
+        self[player].add_on = True
+        self._add_ons += 1
 
     def __getitem__(self, player: str) -> Entry:
         try:
@@ -88,9 +109,9 @@ class Registry:
     @property
     def rebuys(self) -> int:
         """Rebuys taken by all players."""
-        return sum(e.rebuys for e in self._entries.values())
+        return self._rebuys
 
     @property
     def add_ons(self) -> int:
         """Add-ons taken by all players."""
-        return sum(1 for e in self._entries.values() if e.add_on)
+        return self._add_ons
