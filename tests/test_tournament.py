@@ -417,14 +417,29 @@ def test_absent_players_are_blinded_and_removed_at_the_end_of_level_one() -> Non
     assert t.chips_in_play() == t.chips_expected() == 4 * 5_000 - t.chips_removed
 
 
+@pytest.mark.rule("POK-3-1")
+def test_a_late_entrant_not_yet_arrived_has_until_the_end_of_his_level() -> None:
+    config = tournament_preset("pokcomm").but(structure=pokcomm_freezeout(late_levels=3))
+    t, clock = make(config, 12)
+    clock.advance(25 * 60)  # level 2
+    t.register("late", adult=True, arrived=False)
+    t.tick()
+    assert "late" in t.players()  # level 1 is over, but he entered during level 2
+    clock.advance(20 * 60)  # level 3
+    t.tick()
+    assert "late" not in t.players()
+    assert t.standings.find("late").kind.value == "no-show"
+
+
 def test_a_table_left_empty_by_no_shows_is_closed() -> None:
     clock = ManualClock()
     t = Tournament(tournament_preset("pokcomm"), clock=clock, rng=random.Random(3))
     for p in names(14):
         t.register(p, adult=True, arrived=p <= "p07")  # p08-p14 never come
     t.start({p: (1 + k // 7, 1 + k % 7) for k, p in enumerate(names(14))})
-    with pytest.raises(ConfigurationError, match="every player is absent"):
-        t.start_hand(2)  # nobody there to play: no hand is dealt
+    assert t.why_not(2) == "every player at table 2 is away: nobody to deal to"
+    with pytest.raises(IllegalActionError, match="nobody to deal to"):
+        t.start_hand(2)
     play_hand(t, 1)
     clock.advance(20 * 60)
     play_hand(t, 1)  # level 1 is over: the seven no-shows are out, table 2 closes

@@ -10,7 +10,7 @@ module                 what it holds
 ``seating``            the secure seat draw (POK-1-3, ITA-2)
 ``balancing``          balancing and breaking decisions (POK-7-1, ITA-14, ITA-15)
 ``standings``          eliminations, places (POK-9-8), bounties (POK-6-3)
-``base``               what engine and live tournaments share
+``_core``, ``base``    what engine and live tournaments share
 ``tournament``         a tournament on engine tables
 ``live``               a live tournament: the floor enters busts and counts
 ``floor``              penalties, voided hands, pot decisions, overrides (layer D)

@@ -205,6 +205,10 @@ class Tournament(TournamentBase):
             return "hand-for-hand: waiting for the other tables to finish their hand"
         if self._counts.get(table, 0) < 2:
             return f"table {table} has fewer than two players"
+        if (self.registry.not_arrived or self._suspended) and all(
+            ts.absent for ts in self._tables[table]
+        ):
+            return f"every player at table {table} is away: nobody to deal to"
         return None
 
     def can_start(self, table: int) -> bool:
