@@ -422,7 +422,7 @@ def random_rules(rng: random.Random) -> Rules:
     trimming = rng.random() < 0.5
     if rng.random() < 0.3:
         rules = phh("fixed-limit", small, big, ante=ante, small_bet=big, big_bet=2 * big)
-        return rules.but(ante_pot=AntePot.CONTRIBUTION if trimming else AntePot.DEAD_MONEY)
+        return rules.but(ante_pot=AntePot.TRIMMED if trimming else AntePot.DEAD_MONEY)
     min_bet = big if rng.random() < 0.8 else big * 2
     return phh("no-limit", small, big, ante=ante, ante_trimming=trimming, min_bet=min_bet)
 

@@ -58,7 +58,6 @@ from croupier.rules import BettingStructure, Rake, Rules, phh
 __all__ = [
     "AUTOMATIONS",
     "DESIGN_DIFFERENCES",
-    "KNOWN_DISCREPANCIES",
     "RAKE_RATE",
     "Chooser",
     "Deal",
@@ -110,27 +109,6 @@ DESIGN_DIFFERENCES = {
     ),
 }
 """Disagreements that are by design (docs/pokerkit.md): counted, and the only ones allowed."""
-
-KNOWN_DISCREPANCIES = {
-    "all-in-for-dead-ante": (
-        "with dead antes (ante_trimming=False) a player all-in for his ante wins nothing"
-        " in croupier; PokerKit lets him win the dead antes (its level-0 pot)."
-        " Random deals avoid it; test_pokerkit.py pins it"
-    ),
-    "min-raise-below-largest-blind": (
-        "PokerKit's smallest preflop raise is the largest blind or straddle plus min_bet;"
-        " croupier's is the largest blind plus max(min_bet, that blind), so phh() with"
-        " min_bet below the big blind, or with a straddle, cannot reproduce PokerKit."
-        " Random deals use min_bet >= big blind and no straddle; test_pokerkit.py pins it"
-    ),
-    "lone-ante-trimmed": (
-        "with trimmed antes (ante_trimming=True) PokerKit returns the uncalled part of the"
-        " antes at once, so a lone big-blind ante (explicit forced bets) goes back to its"
-        " payer; croupier keeps it as his contribution, and loses it if he folds."
-        " Random deals trim only antes everyone pays; test_pokerkit.py pins it"
-    ),
-}
-"""Where croupier's phh() rules should reproduce PokerKit but do not (reported)."""
 
 RAKE_RATE = Fraction(1, 25)
 """4 %: ``pot * 0.04`` is never a half, so PokerKit's float ``round`` (half to even) and
@@ -322,8 +300,7 @@ def random_deal(rng: random.Random, structure: BettingStructure) -> Deal:
     """A random deal: 2-10 players, tiny to huge stacks, antes and odd blinds sometimes.
 
     Raked deals give everyone the same stack and no big-blind ante, so that the hand has
-    one pot (PokerKit rakes side pots as it splits them: see DESIGN_DIFFERENCES), and
-    dead antes are never bigger than a stack (KNOWN_DISCREPANCIES).
+    one pot (PokerKit rakes side pots as it splits them: see DESIGN_DIFFERENCES).
     """
     players = rng.randint(2, 10)
     big_blind = rng.choice((2, 2, 2, 3, 10, 25, 100))

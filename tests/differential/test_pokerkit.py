@@ -17,7 +17,6 @@ from pokerkit.utilities import rake as pokerkit_rake
 from pokerkit_driver import (
     AUTOMATIONS,
     DESIGN_DIFFERENCES,
-    KNOWN_DISCREPANCIES,
     Deal,
     Outcome,
     croupier_hand,
@@ -227,39 +226,34 @@ def test_random_runs_are_reproducible() -> None:
     assert (first.decisions, first.actions) == (second.decisions, second.actions)
 
 
-# ------------------------------------------------------------ known discrepancies
-# Where croupier's phh() rules should reproduce PokerKit and do not yet: reported to the
-# engine's owner (KNOWN_DISCREPANCIES, docs/pokerkit.md). Strict: once the engine is
-# fixed these tests pass, pytest reports it, and the marker must go.
-def _known(key: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, raises=AssertionError, reason=KNOWN_DISCREPANCIES[key])
+# ------------------------------------------------ once discrepancies, now knobs of phh()
+# The differential found three places where phh() did not reproduce PokerKit; each is now a
+# knob of the rules value (docs/pokerkit.md) and these hands agree.
 
 
-@_known("all-in-for-dead-ante")
 def test_all_in_for_a_dead_ante_wins_the_antes() -> None:
     # the big blind has 2 chips: all-in for his dead ante, no blind; he holds aces.
-    # PokerKit: he wins the antes (2), seat 3 the rest; croupier: he wins nothing
+    # both engines: he wins the dead antes (2), a pot of their own; seat 3 the rest
     deck = rigged(3, {1: "7c2d", 2: "AsAh", 3: "8c3d"}, "KcQd4h5s9d")
     played = play(nl((100, 2, 100), deck, antes=(0, 2, 0), ante_trimming=False), passive)
     assert played.hand.stacks == {1: 99, 2: 2, 3: 101}
 
 
-@_known("min-raise-below-largest-blind")
 @pytest.mark.parametrize(
     "knobs",
     [{"small_blind": 2, "big_blind": 4, "min_bet": 1}, {"straddle": 4}],
     ids=["min-bet-below-big-blind", "straddle"],
 )
 def test_smallest_preflop_raise(knobs: dict[str, int]) -> None:
-    # PokerKit: raise to 4 + 1 = 5, or over the straddle to 4 + 2 = 6; croupier: to 8
+    # phh(): min_raise_from_blind=False, as PokerKit: raise to 4 + 1 = 5, or over the
+    # straddle to 4 + 2 = 6 (the seeds' presets ask 8)
     played = play(nl((100, 100, 100, 100), Deck(), **knobs), passive)
     assert_only_design_differences(played.outcome)
 
 
-@_known("lone-ante-trimmed")
 def test_lone_trimmed_ante_goes_back() -> None:
     # a big-blind ante of 2, trimmed; the button raises, both blinds fold.
-    # PokerKit returns the ante to the big blind; croupier gives it to the button
+    # ante_pot=trimmed, as PokerKit: the unmatched ante goes back to the big blind
     deal = nl((100, 100, 100), Deck(), antes=(0, 2, 0), ante_trimming=True)
     played = play(deal, scripted([Action.raise_to(6), Action.fold(), Action.fold()]))
     assert played.hand.stacks == {1: 99, 2: 98, 3: 103}

@@ -236,6 +236,24 @@ class Hand:
                 if f.kind in _LIVE:
                     self._bet[i] += amount
             events.append(Posted(f.seat, f.kind, amount, stack[i] == 0))
+        if self.rules.ante_pot is AntePot.TRIMMED:
+            self._trim_antes(forced)
+
+    def _trim_antes(self, forced: tuple[ForcedBet, ...]) -> None:
+        """Give back the part of the largest ante that no other ante matched."""
+        antes = [0] * self._n
+        for f in forced:
+            if f.kind is ForcedKind.ANTE:
+                i = self._seat_index[f.seat]
+                antes[i] = self._committed[i] - self._bet[i]
+        top = max(antes)
+        if top == 0 or antes.count(top) > 1:
+            return
+        i = antes.index(top)
+        excess = top - max(a for j, a in enumerate(antes) if j != i)
+        self._committed[i] -= excess
+        self._stack[i] += excess
+        self._events.append(BetReturned(self._seats[i], excess))
 
     def _deal_hole(self, forced: tuple[ForcedBet, ...]) -> None:
         n = self._n
@@ -275,8 +293,10 @@ class Hand:
             self._required = nominal  # POK-8-6, ITA-33: a short blind does not lower the call
         if rules.structure is BettingStructure.FIXED_LIMIT:
             self._increment = stakes.small_bet
-        else:
+        elif rules.min_raise_from_blind:
             self._increment = max(stakes.min_bet, nominal)
+        else:
+            self._increment = stakes.min_bet
         self._full = self._initial_full()
         live_blinds = ForcedKind.BIG_BLIND in kinds
         self._raises = (

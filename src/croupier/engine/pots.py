@@ -27,8 +27,15 @@ def build_pots(
 
     >>> build_pots([100, 300, 300, 50], [True, True, True, False])
     [(350, (0, 1, 2)), (400, (1, 2))]
+    >>> build_pots([0, 100, 100], [True, True, True], dead=30)
+    [(30, (0, 1, 2)), (200, (1, 2))]
     """
     levels = sorted({c for c, alive in zip(committed, live, strict=True) if alive and c > 0})
+    if dead and any(alive and c == 0 for c, alive in zip(committed, live, strict=True)):
+        # Someone still in put nothing but dead money (all-in for his ante): the dead
+        # money is a pot of its own that every hand still in may win (ITA-40).
+        everyone = tuple(i for i, alive in enumerate(live) if alive)
+        return [(dead, everyone), *build_pots(committed, live, 0)]
     if len(levels) == 1:  # the usual case: everyone still in put in the same
         level = levels[0]
         eligible = tuple(i for i, c in enumerate(committed) if live[i] and c >= level)

@@ -203,7 +203,7 @@ def phh_rules_for(hand: PHHHand) -> Rules:
     >>> from croupier.history._phh_hand import EXAMPLE_PHH
     >>> rules = phh_rules_for(loads(EXAMPLE_PHH))
     >>> rules.name, rules.stakes.big_blind, rules.stakes.ante, rules.ante_pot.value
-    ('phh', 2000, 500, 'contribution')
+    ('phh', 2000, 500, 'trimmed')
     """
     structure = _VARIANTS.get(hand.variant)
     if structure is None:
@@ -578,6 +578,7 @@ _PLAY_KNOBS: Final = (
     "structure",
     "ante_pot",
     "min_raise",
+    "min_raise_from_blind",
     "full_bet_floor",
     "reopen_fraction",
     "cumulative_reopen",
@@ -619,7 +620,7 @@ def _check_expressible(started: HandStarted, order: list[int]) -> None:
             rules.structure,
             stakes.small_blind,
             stakes.big_blind,
-            ante_trimming=rules.ante_pot is AntePot.CONTRIBUTION,
+            ante_trimming=rules.ante_pot is AntePot.TRIMMED,
             min_bet=stakes.min_bet,
             small_bet=stakes.small_bet,
             big_bet=stakes.big_bet,
@@ -739,7 +740,7 @@ def hand_to_phh(hand: Hand, *, scale: int = 1, event: str | None = None) -> PHHH
         starting_stacks=tuple(by_seat[s].stack for s in order),
         actions=tuple(actions),
         scale=scale,
-        ante_trimming_status=rules.ante_pot is AntePot.CONTRIBUTION,
+        ante_trimming_status=rules.ante_pot is AntePot.TRIMMED,
         blinds_or_straddles=tuple(blinds),
         small_bet=rules.stakes.small_bet if limit else None,
         big_bet=rules.stakes.big_bet if limit else None,

@@ -61,6 +61,9 @@ class AntePot(StrEnum):
     """Each ante is its payer's contribution: a short ante wins only what it matched."""
     DEAD_MONEY = "dead-money"
     """All antes are dead money in the main pot (the big blind ante; PHH without ante trimming)."""
+    TRIMMED = "trimmed"
+    """Contributions, the part of the largest ante that nobody matched given back at once
+    (PHH with ante trimming, as PokerKit reads it)."""
 
 
 class MinRaise(StrEnum):
@@ -285,6 +288,9 @@ class Rules:
     ante_kind: AnteKind = AnteKind.NONE
     ante_pot: AntePot = AntePot.CONTRIBUTION
     min_raise: MinRaise = MinRaise.LAST_FULL_INCREMENT
+    min_raise_from_blind: bool = True
+    """Before the flop the smallest raise adds the largest blind (or option) posted; False:
+    it adds the minimum bet (the PHH standard as PokerKit reads it)."""
     full_bet_floor: bool = True
     """A bet or raise is full only if it reaches the minimum bet; False: the first bet of a
     round is full whatever its size (the PHH standard as PokerKit reads it)."""
