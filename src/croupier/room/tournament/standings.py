@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from croupier.engine import Acted, Awarded, BetReturned, ForcedKind, Hand, HandStarted, Posted
+from croupier.engine.pots import build_pots
 from croupier.room.tournament.config import KnockOut
 from croupier.rules import AntePot
 
@@ -176,19 +177,29 @@ def contributions(hand: Hand) -> tuple[dict[int, int], int]:
 def eliminators(hand: Hand, seat: int) -> tuple[int, ...]:
     """The seats that won the pot holding ``seat``'s last chip, from the button's left.
 
-    The pots are those of the engine (:func:`~croupier.engine.pots.build_pots`, one at
-    each live player's contribution): the player's last chip lies in the first pot whose
-    level reaches his contribution, or in the last pot when he put in more than every
-    live player (a folded bettor). Its winners are read from its ``Awarded`` event, in
-    the engine's order (from the button's left).
+    The pots are the engine's (:func:`~croupier.engine.pots.build_pots`): one at each
+    live player's contribution, after a pot of the dead money alone when a player still
+    in put nothing else (all-in for a dead ante). The player's last chip lies in the
+    first pot whose level reaches his contribution, in the last pot when he put in more
+    than every live player (a folded bettor), in the first pot when he put in only dead
+    money. Its winners are read from its ``Awarded`` event, in the engine's order.
     """
-    committed, _ = contributions(hand)
+    committed, dead = contributions(hand)
+    seats = [s.seat for s in hand.seats]
+    live = [not hand.is_folded(s) for s in seats]
+    amounts = [committed[s] for s in seats]
     awards = {e.pot: e.shares for e in hand.events if isinstance(e, Awarded)}
-    levels = sorted({c for s, c in committed.items() if c > 0 and not hand.is_folded(s)})
-    if not levels or not awards:
+    if not awards:
         return ()
+    dead_pot = len(build_pots(amounts, live, dead)) - len(build_pots(amounts, live, 0))
+    levels = sorted({c for c, alive in zip(amounts, live, strict=True) if alive and c > 0})
     mine = committed[seat]
-    index = next((i for i, level in enumerate(levels) if level >= mine), len(levels) - 1)
+    if mine == 0 or not levels:
+        index = 0
+    else:
+        index = dead_pot + next(
+            (i for i, level in enumerate(levels) if level >= mine), len(levels) - 1
+        )
     return tuple(s for s, _ in awards.get(min(index, max(awards)), ()))
 
 
