@@ -1,7 +1,8 @@
 """Run numpy work on every core: numpy releases the GIL inside its loops.
 
-The work is cut into pieces of a few tens of thousands of hands so that each
-piece's temporaries stay in the core's cache; threads take pieces in turn.
+The work is cut into pieces of tens of thousands of hands so that each piece's
+temporaries stay in the core's cache, yet each numpy call works long enough for
+the threads not to queue on the GIL between calls; threads take pieces in turn.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ __all__ = ["CHUNK", "default_threads", "run"]
 T = TypeVar("T")
 R = TypeVar("R")
 
-CHUNK = 1 << 15
+CHUNK = 1 << 16
 """Hands per piece of work: large enough to hide Python's overhead, small enough for L2."""
 
 

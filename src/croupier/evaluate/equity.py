@@ -204,21 +204,22 @@ _BitsAt = Callable[[npt.NDArray[np.intp]], _I64]
 
 
 def _values(hole_words: _I64, hole_bits: _I64, words: _I64, board_bits: _BitsAt) -> _U16:
-    """Values of each player (row) on each deal (column).
+    """Values of each player (row) on each deal (column), all players at once.
 
-    ``words`` are the board words (with the flush bias) of the deals and
-    ``board_bits(rows)`` the board bits of some of them (asked only for flushes).
-    ``hole_words``/``hole_bits`` have one row per player: one value each, or one per deal.
+    ``words`` are the board words (with the flush bias) of the ``m`` deals and
+    ``board_bits(columns)`` the board bits of some of them (asked only for flushes).
+    ``hole_words``/``hole_bits`` have one row per player: shape ``(k,)`` for the
+    same hole cards on every deal, or ``(k, m)``.
     """
-    players = len(hole_words)
-    out = np.empty((players, len(words)), dtype=np.uint16)
-    for p in range(players):
-        held = hole_bits[p]
-
-        def bits_at(rows: npt.NDArray[np.intp], held: _I64 = held) -> _I64:
-            return board_bits(rows) | (held[rows] if held.ndim else held)
-
-        _arrays.seven_card_values(words + hole_words[p], bits_at, out[p])
+    same = hole_words.ndim == 1
+    hands = words[None, :] + (hole_words[:, None] if same else hole_words)
+    out = _arrays.rank_table(7).take(hands & _arrays.RANK_MASK, mode="clip")
+    flush = hands & _arrays.FLUSH_TEST
+    cells = np.flatnonzero(flush != 0)
+    if cells.size:
+        player, column = np.divmod(cells, len(words))
+        held = hole_bits[player] if same else hole_bits[player, column]
+        out.flat[cells] = _arrays.flush_values(flush.flat[cells], board_bits(column) | held)
     return out
 
 
@@ -298,11 +299,15 @@ def _exact(
     hole_bits = np.stack([p.bits[chosen[:, i]] for i, p in enumerate(players)])
     deck_bits = _arrays.CARD_BITS[deck]
     if missing == 5:
-        for t in range(len(chosen)):
+        # One choice of combos is a job of a few milliseconds, too short to share between
+        # threads: the threads share out the choices instead.
+        def one(t: int) -> _Counts:
             free = deck[(deck_bits & used[t]) == 0]
-            counts += _exact_known(
-                hole_words[:, t], hole_bits[:, t], free, board_word, board_bits, missing, threads
+            return _exact_known(
+                hole_words[:, t], hole_bits[:, t], free, board_word, board_bits, missing, 1
             )
+
+        counts += np.sum(_parallel.run(one, range(len(chosen)), threads), axis=0)
         return counts, len(chosen) * comb(len(deck) - 2 * len(players), missing)
     # A few cards to come: every (combos, board) pair of a block at once, by broadcasting.
     # Boards that use a card of the combos are evaluated too, then given the value 0
@@ -317,17 +322,16 @@ def _exact(
         stop = min(start + step, len(chosen))
         clash = ((used[start:stop, None] & boards_bits[None, :]) != 0).reshape(-1)
         width = len(boards_words)
-        words = (hole_words[:, start:stop, None] + boards_words[None, None, :]).reshape(
-            len(players), -1
-        )
-        values = np.empty(words.shape, dtype=np.uint16)
-        for p in range(len(players)):
-            held = hole_bits[p, start:stop] | board_bits
+        count = (stop - start) * width
+        hole = np.repeat(hole_words[:, start:stop], width, axis=1)
+        held = np.repeat(hole_bits[:, start:stop], width, axis=1) | board_bits
+        on_board = np.tile(boards_words, stop - start)
 
-            def bits_at(rows: npt.NDArray[np.intp], held: _I64 = held) -> _I64:
-                return held[rows // width] | boards_bits[rows % width]
+        def bits_at(columns: npt.NDArray[np.intp]) -> _I64:
+            return boards_bits[columns % width]
 
-            _arrays.seven_card_values(words[p], bits_at, values[p])
+        values = _values(hole, held, on_board, bits_at)
+        assert values.shape == (len(players), count)
         values[:, clash] = 0
         tally = _tally(values)
         skipped = int(np.count_nonzero(clash))
