@@ -105,6 +105,8 @@ _SUIT_RANK_BITS: Final = tuple(
     {card: (1 << card.rank if card.suit == suit else 0) for card in FULL_DECK} for suit in range(4)
 )
 _FLUSH_SUIT: Final = {0x8 << 32: 0, 0x80 << 32: 1, 0x800 << 32: 2, 0x8000 << 32: 3}
+_FLUSH_BIAS: Final = 0x3333 << 32
+assert float(_FLUSH_BIAS) == 56294136348672.0  # the start of the fast path's sum
 
 
 class _LazyRankValues(dict[int, int]):
@@ -139,12 +141,12 @@ def evaluate(cards: Sequence[Card] | str) -> int:
     (1, 7462)
     """
     try:
-        # Summing from 0.0 keeps the running total a C double (exact below 2**53) instead
-        # of allocating an int at each card: one conversion at the end is cheaper.
-        total = int(sum(cards, 0.0))
-        flush = (total + 0x3333_0000_0000) & 0x8888_0000_0000
-        if flush:
-            return _flush_value(cards, flush)  # type: ignore[arg-type]
+        # The sum starts from the flush bias, 3 in each suit nibble (0x3333 << 32), as a
+        # float: the running total stays a C double (exact below 2**53) instead of a new
+        # int at each card, and one conversion at the end is cheaper.
+        total = int(sum(cards, 56294136348672.0))
+        if total & 0x8888_0000_0000:
+            return _flush_value(cards, total & 0x8888_0000_0000)  # type: ignore[arg-type]
         return _rank_values[total & 0xFFFF_FFFF]
     except (KeyError, TypeError, IndexError):
         return evaluate_checked(cards)
@@ -175,10 +177,9 @@ def _checked(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
 
 def _value(hand: tuple[Card, ...]) -> int:
     """Value of 5 to 7 cards already checked."""
-    total = sum(hand)
-    flush = (total + 0x3333_0000_0000) & 0x8888_0000_0000
-    if flush:
-        return _flush_value(hand, flush)
+    total = sum(hand, _FLUSH_BIAS)
+    if total & 0x8888_0000_0000:
+        return _flush_value(hand, total & 0x8888_0000_0000)
     return _rank_values[total & 0xFFFF_FFFF]
 
 
