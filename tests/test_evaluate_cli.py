@@ -120,7 +120,7 @@ def test_bench_equity_quick_json() -> None:
     result = runner.invoke(app, ["bench", "equity", "--quick", "--json", "--repeat", "1"])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)
-    expected = ["croupier.exact_hu", "croupier.exact_hu.1thread", "croupier.mc3", "croupier.mc_hu"]
+    expected = ["croupier.exact_hu", "croupier.exact_ranges", "croupier.mc3", "croupier.mc_hu"]
     if _installed("eval7"):
         expected += ["eval7.loop_hu", "eval7.mc_hu"]
     if _installed("pokerkit"):

@@ -1,7 +1,8 @@
 """``croupier bench equity``: exact heads-up preflop equity and Monte Carlo, beside peers.
 
-Rows: ``croupier.exact_hu`` (AsAh vs KsKd, all 1,712,304 boards, all cores and
-one thread), ``croupier.mc3`` (AsAh, KsKd, QcJc, one million random boards),
+Rows: ``croupier.exact_hu`` (AsAh vs KsKd, all 1,712,304 boards),
+``croupier.exact_ranges`` (AA vs KK: every board for each of the 36 pairs of
+combos), ``croupier.mc3`` (AsAh, KsKd, QcJc, one million random boards),
 ``croupier.mc_hu`` (the same heads-up); ``eval7.loop_hu`` (two ``eval7.evaluate``
 calls per board in a Python loop over a sample of the boards, extrapolated to
 all of them), ``eval7.mc_hu`` (eval7's own compiled Monte Carlo, heads-up only)
@@ -110,15 +111,15 @@ def run(*, quick: bool = False, repeat: int = 3) -> list[Row]:
             count=HU_BOARDS,
             unit="boards",
             repeat=repeat,
-            note="AsAh vs KsKd, every board, all cores",
+            note="AsAh vs KsKd, every board (one thread: too short to share)",
         ),
         measure(
-            "croupier.exact_hu.1thread",
-            lambda: equity(HU, exact=True, threads=1),
-            count=HU_BOARDS,
+            "croupier.exact_ranges",
+            lambda: equity(("AA", "KK"), exact=True),
+            count=36 * HU_BOARDS,
             unit="boards",
             repeat=repeat,
-            note="the same on one thread",
+            note="AA vs KK: 36 pairs of combos, every board, all cores",
         ),
         measure(
             "croupier.mc3",
