@@ -98,8 +98,8 @@ class HandRank:
 # ---------------------------------------------------------------------------
 # The fast path. A card's int value is its evaluation code: the sum of the codes
 # has the base-5 rank counts in its low 32 bits and one nibble per suit above.
-# Adding 3 to every suit nibble sets its top bit exactly when the suit has five
-# cards or more, so one addition and one mask find every flush.
+# Starting the sum at 3 in every suit nibble sets a nibble's top bit exactly when
+# its suit has five cards or more, so one mask finds every flush.
 
 _SUIT_RANK_BITS: Final = tuple(
     {card: (1 << card.rank if card.suit == suit else 0) for card in FULL_DECK} for suit in range(4)
@@ -129,13 +129,12 @@ def _load() -> None:
 def evaluate(cards: Sequence[Card] | str) -> int:
     """The value (1..7462, higher wins) of the best five of 5, 6 or 7 cards.
 
-    The fast path for trusted input: a list or tuple of distinct
-    :class:`~croupier.cards.Card`. A wrong number of cards, something that is not a
-    card, or text (``"AsKs..."``, parsed on a slower path) is handled and refused
-    with :class:`~croupier.errors.InvalidCardError` at no cost to the fast path;
-    the one thing not checked is that the cards are distinct, which would cost more
-    than the evaluation itself: use :func:`evaluate_checked` or :func:`rank_hand`
-    for untrusted input.
+    The fast path is for a list or tuple of distinct :class:`~croupier.cards.Card`;
+    text (``"As Ks Qs Js Ts"``) is parsed on a slower path. A wrong number of cards
+    or something that is not a card raises :class:`~croupier.errors.InvalidCardError`
+    at no cost to the fast path. The one thing not checked is that the cards are
+    distinct, which would cost more than the evaluation itself: use
+    :func:`evaluate_checked` or :func:`rank_hand` for untrusted input.
 
     >>> evaluate(parse_cards("7h 5d 4c 3s 2h")), evaluate(parse_cards("Ah Kh Qh Jh Th"))
     (1, 7462)
