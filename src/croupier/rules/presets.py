@@ -57,12 +57,23 @@ __all__ = [
 ]
 
 
+def _ante_pot(kind: AnteKind) -> AntePot:
+    # TDA RP-11: a big-blind ante is dead money; antes paid by everyone are contributions.
+    return AntePot.DEAD_MONEY if kind is AnteKind.BIG_BLIND else AntePot.CONTRIBUTION
+
+
 def _limit_reopen(structure: BettingStructure) -> Fraction:
     # TDA R47-B: in limit an all-in of at least half a bet reopens; a full raise otherwise.
     return Fraction(1, 2) if structure is BettingStructure.FIXED_LIMIT else Fraction(1)
 
 
-def pokcomm(small_blind: int = 25, big_blind: int = 50, *, ante: int = 0) -> Rules:
+def pokcomm(
+    small_blind: int = 25,
+    big_blind: int = 50,
+    *,
+    ante: int = 0,
+    ante_kind: AnteKind | str = AnteKind.EVERY_PLAYER,
+) -> Rules:
     """Seed 000, POK@COMM: no-limit hold'em tournaments played without a dealer.
 
     >>> pokcomm().odd_chips.value, pokcomm().pot_order.value
@@ -72,7 +83,8 @@ def pokcomm(small_blind: int = 25, big_blind: int = 50, *, ante: int = 0) -> Rul
         name="pokcomm",
         stakes=Stakes(small_blind, big_blind, ante=ante),
         structure=BettingStructure.NO_LIMIT,
-        ante_kind=AnteKind.EVERY_PLAYER if ante else AnteKind.NONE,
+        ante_kind=AnteKind(ante_kind),  # silent on antes: set by the structure's levels
+        ante_pot=_ante_pot(AnteKind(ante_kind)),
         min_raise=MinRaise.LAST_FULL_INCREMENT,  # POK-8-8
         cumulative_reopen=True,  # POK-8-12
         short_blind_call=ShortBlindCall.FULL_BLIND,  # POK-8-6
@@ -150,7 +162,7 @@ def italian(small_blind: int = 50, big_blind: int = 100, *, ante: int = 0) -> Ru
         name="italian",
         stakes=Stakes(small_blind, big_blind, ante=ante),
         structure=BettingStructure.NO_LIMIT,  # ITA-32
-        ante_kind=AnteKind.EVERY_PLAYER if ante else AnteKind.NONE,  # ITA-5
+        ante_kind=AnteKind.EVERY_PLAYER,  # ITA-5: every player, in the levels that have one
         ante_pot=AntePot.CONTRIBUTION,
         min_raise=MinRaise.LAST_FULL_INCREMENT,  # ITA-34
         cumulative_reopen=True,  # silent on the cumulative case: TDA R47-A
@@ -231,13 +243,13 @@ def tda(
 ) -> Rules:
     """The Poker TDA 2024 rules: the common default where the seeds are silent."""
     version = BettingStructure(structure)
-    kind = AnteKind(ante_kind) if ante else AnteKind.NONE
+    kind = AnteKind(ante_kind)
     return Rules(
         name="tda",
         stakes=Stakes(small_blind, big_blind, ante=ante),
         structure=version,
         ante_kind=kind,
-        ante_pot=AntePot.DEAD_MONEY if kind is AnteKind.BIG_BLIND else AntePot.CONTRIBUTION,
+        ante_pot=_ante_pot(kind),
         min_raise=MinRaise.LAST_FULL_INCREMENT,  # R43-A
         reopen_fraction=_limit_reopen(version),  # R47-A, R47-B
         cumulative_reopen=True,  # R47-A

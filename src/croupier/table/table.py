@@ -158,6 +158,14 @@ class Table:
         """The button and blinds of the last hand dealt (None before the first)."""
         return self._positions
 
+    def occupied(self) -> list[int]:
+        """The occupied seat numbers, in order (no copies)."""
+        return sorted(self._seats)
+
+    def stack_of(self, player: str) -> int:
+        """The chips in front of ``player`` between hands."""
+        return self._seat(player).stack
+
     def free_seats(self) -> list[int]:
         """The empty seats, in order."""
         return [s for s in range(1, self.size + 1) if s not in self._seats]
@@ -348,6 +356,12 @@ class Table:
                 admitted.append(seat)
             else:
                 waiting.append((seat, why))
+        if len(players) < 2:  # nobody else to play with: waiting newcomers are dealt in
+            for seat, why in list(waiting):
+                if why in (Waiting.BUTTON, Waiting.BIG_BLIND):
+                    waiting.remove((seat, why))
+                    players.append(seat)
+                    admitted.append(seat)
         for seat, ts in sorted(self._seats.items()):
             if seat in players or any(w[0] == seat for w in waiting):
                 continue
