@@ -126,6 +126,49 @@ NOTES: dict[str, str] = {
     "CAS-11": "`rebuy` between hands only, up to the house maximum",
     "CAS-24": "a session's terms are locked until it closes (`SessionLockedError`)",
     "CAS-25": "`announce_close`: three more hands, then play stops",
+    # ------------------------------------------------------------ tournaments (U)
+    "POK-1-3": "`Tournament.start`: seats drawn with `secrets` (a seeded rng only in tests)",
+    "POK-1-4": "equal starting stacks; the tournament ends when one player holds every chip",
+    "POK-3-1": "late and absent players are dealt in and blinded; no-shows removed at the end"
+    " of level 1",
+    "POK-6-1": "freezeout: rebuys and add-ons refused",
+    "POK-6-2": "`pokcomm-double`: 10,000 chips against the freezeout's 5,000",
+    "POK-6-3": "`KnockOut`: points or bounties to whoever takes the last chip (split pots split it)",
+    "POK-7-1": "balancing as soon as two tables differ by two players, by a fixed procedure",
+    "POK-7-2": "the final table is redrawn",
+    "POK-7-4": "a new level reaches each table from its next hand (`Table.set_stakes`)",
+    "POK-7-7": "the player moved is the next big blind (`Table.plan()`)",
+    "POK-7-8": "a newcomer sits at the nearest free seat left of the button",
+    "POK-7-9": "a replacement takes the seat's position and obligations at once",
+    "POK-7-10": "a moved player may pay the blinds again at his new table",
+    "POK-7-13": "an eliminated player leaves the table (`Table.finish_hand`)",
+    "POK-9-8": "busts in one hand ranked by stacks at its start (`bust_ranking=by-stack`;"
+    " TDA RP-8's shared place as the other option)",
+    "ITA-1": "ten-handed tables (`Options.table_size`)",
+    "ITA-2": "seats drawn at the start and on rebalancing",
+    "ITA-6": "levels on a published `Structure`, applied from the next hand",
+    "ITA-14": "no table two players more than another: the player nearest the big blind moves",
+    "ITA-15": "the last table breaks when the free seats elsewhere can take its players,"
+    " drawn at random",
+    "ITA-16": "a moved player is seated at once, at his drawn seat",
+    "ITA-17": "the tournament ends when the second-to-last player is eliminated",
+    "ITA-18": "`prize_pool` net of fees; `payouts` decreasing, summing exactly, at least 10 % paid",
+    # --------------------------------------------------------- floor / director (D)
+    "POK-4-5": "`Floor.penalize` for time abuse, on the sanction ladder",
+    "POK-10-1": "`Floor` refuses any decision about a hand once the next one has started",
+    "POK-12-6": "soft play and collusion: penalties up to removing chips",
+    "POK-12-7": "`Floor.chip_dumping`: both players sanctioned at once",
+    "POK-13-1": "`Floor.penalize`: warning, suspension (blinds still taken), disqualification",
+    "POK-13-2": "`Floor.override`: a director's decision against the written rules, logged",
+    "ITA-47": "conduct offences lead to the penalty tools, logged",
+    "ITA-48": "improper actions: warning, suspension or expulsion",
+    "ITA-49": "`Floor.pots`/`award_pot`: a pot decision before the next hand, pots rebuilt from"
+    " the bets",
+    "ITA-51": "suspension of 1 to 4 orbits (hands = players at the table), blinds and antes"
+    " still paid; disqualification removes the chips",
+    # -------------------------------------------------------------- platform (S)
+    "POK-1-2": "registration refused without the adult confirmation",
+    "PKG-15": "`render_text`/`render_view`: each player's own readable hand history",
     # ---------------------------------------------------------------- RRP (004)
     "RRP-1": "a contested pot goes only to a hand shown whole",
     "RRP-2": "cards speak: the evaluator reads every shown hand",

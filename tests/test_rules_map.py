@@ -13,8 +13,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import rules_map  # noqa: E402
 
-PROVEN_LAYERS = ("E", "T", "C")
-"""Layers whose every clause must be cited by a test: the engine's, the table's, the room's."""
+PROVEN_LAYERS = ("E", "T", "C", "U", "D")
+"""Layers whose every clause must be cited by a test: the engine, the table, the cash room,
+the tournament and the floor (layer S, the server and platform, has no issue yet)."""
 
 
 def test_every_cited_clause_exists() -> None:
