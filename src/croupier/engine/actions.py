@@ -114,6 +114,9 @@ class Action(NamedTuple):
         return f"Action.{name}({self.amount})" if self.amount is not None else f"Action.{name}()"
 
 
+_SHOWDOWN_KINDS = frozenset((ActionKind.SHOW, ActionKind.MUCK))
+
+
 class Move(NamedTuple):
     """An action resolved by the engine: what the player does and the total it brings him to."""
 
@@ -253,12 +256,13 @@ class LegalActions:
     def resolve(self, action: Action) -> Move:
         """The move ``action`` makes, or :class:`IllegalActionError` saying what is legal."""
         kind = action.kind
-        if kind is ActionKind.SHOW or kind is ActionKind.MUCK:
+        at_showdown = self.show or self.muck
+        if kind in _SHOWDOWN_KINDS:
             allowed = self.show if kind is ActionKind.SHOW else self.muck
             if not allowed:
                 raise self._refuse(f"{kind.value} is not allowed now")
             return Move(kind)
-        if self.show or self.muck:
+        if at_showdown:
             raise self._refuse(f"{kind.value} is not possible at the showdown")
         if kind is ActionKind.TIMEOUT:
             kind = ActionKind.CHECK if self.check else ActionKind.FOLD

@@ -126,6 +126,7 @@ class Hand:
         "_mucked",
         "_n",
         "_phase",
+        "_pots_now",
         "_players",
         "_queue",
         "_raises",
@@ -207,6 +208,7 @@ class Hand:
         self._round_street = Street.PREFLOP
         self._to_act = -1
         self._queue: list[int] = []
+        self._pots_now: list[tuple[int, tuple[int, ...]]] = []
         self._legal: LegalActions | None = None
         self._bet_to = self._required = self._increment = self._full = 0
         self._raises = self._full_seq = 0
@@ -657,7 +659,7 @@ class Hand:
         self._return_uncalled()
         gathered = tuple(self._bet)
         self._bet = [0] * self._n
-        pots = build_pots(self._committed, self._live(), self._dead)
+        pots = self._pots_now = build_pots(self._committed, self._live(), self._dead)
         if any(gathered):
             self._events.append(BetsGathered(self._street, self._seat_pots(pots)))
         if self._folded.count(False) == 1:
@@ -786,7 +788,7 @@ class Hand:
         for i in range(self._n):
             if self._shown[i] and not self._folded[i]:
                 shown_values[i] = self._values[i] = evaluate((*self._hole[i], *board))
-        pots = build_pots(self._committed, self._live(), self._dead)
+        pots = self._pots_now  # built when the last round ended; nothing was bet since
         order = list(range(len(pots)))
         if rules.pot_order is PotOrder.SIDE_POTS_FIRST:  # POK-9-7, RRP-7
             order.reverse()
