@@ -23,7 +23,9 @@ def _register() -> None:
     # One import per command module; keep the list sorted.
     import croupier.cli.bench
     import croupier.cli.equity
+    import croupier.cli.play
     import croupier.cli.replay
+    import croupier.cli.simulate
     import croupier.cli.tournament  # noqa: F401
     from croupier.cli import version  # noqa: F401
 

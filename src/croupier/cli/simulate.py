@@ -1,0 +1,134 @@
+"""``croupier simulate --hands N --preset P --bots reasonable,random,station [--seed S] [--json]``.
+
+Bots play each other at one table (:mod:`croupier.simulate`): a progress bar while
+it runs (not with ``--json`` or when the output is not a terminal), then each seat's
+chips won, its win rate in big blinds per 100 hands, and the speed. The chips are
+counted after every hand; the exit status is 1 if one was ever created or lost.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from croupier.cli.main import app
+
+__all__ = ["simulate_command"]
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code=2)
+
+
+@app.command("simulate")
+def simulate_command(
+    hands: Annotated[int, typer.Option("--hands", "-n", min=0, help="Hands to play.")] = 1_000,
+    preset: Annotated[
+        str, typer.Option("--preset", "-p", help="Rules preset (tda, casino-fr, pokerkings ...).")
+    ] = "tda",
+    bots: Annotated[
+        str,
+        typer.Option("--bots", "-b", help="One bot per seat: random, station, reasonable."),
+    ] = "reasonable,random,station",
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed (random if not given).")] = None,
+    stack: Annotated[
+        int | None, typer.Option("--stack", min=1, help="Starting stack (100 big blinds).")
+    ] = None,
+    level_hands: Annotated[
+        int, typer.Option("--level-hands", min=0, help="Hands per tournament level (0: fixed).")
+    ] = 20,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
+    room: Annotated[
+        str | None,
+        typer.Option("--room", help="A cash room of this preset instead (casino-fr, pokerkings)."),
+    ] = None,
+    tables: Annotated[int, typer.Option("--tables", min=1, help="Tables of the --room.")] = 2,
+) -> None:
+    """Play bots against each other and count who won what, checking every chip."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from croupier.bots import BOTS
+    from croupier.errors import CroupierError
+    from croupier.simulate import simulate
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOTS]
+    if unknown:
+        raise _fail(f"unknown bot {unknown[0]!r}: choose from {', '.join(sorted(BOTS))}")
+    if room is not None:  # the cash room of croupier.room.cash (docs/room.md)
+        from croupier.room.cash.console import room_command
+
+        try:
+            code = room_command(
+                room, tables=tables, hands=hands, seed=seed, bots=names, as_json=as_json
+            )
+        except CroupierError as error:
+            raise _fail(str(error)) from None
+        raise typer.Exit(code=code)
+    console = Console()
+    progress = Progress(
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("hands"),
+        console=console,
+        disable=as_json or not console.is_terminal,
+        transient=True,
+    )
+    task = progress.add_task("hands", total=hands)
+    try:
+        with progress:
+            result = simulate(
+                hands=hands,
+                bots=names,
+                preset=preset,
+                seed=seed,
+                stack=stack,
+                level_hands=level_hands,
+                on_hand=lambda n: progress.update(task, completed=n),
+            )
+    except CroupierError as error:
+        raise _fail(str(error)) from None
+    if as_json:
+        typer.echo(json.dumps(result.as_dict(), indent=2))
+    else:
+        _print(console, result)
+    if not result.chips_conserved:
+        raise typer.Exit(code=1)
+
+
+def _print(console: object, result: object) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from croupier.simulate import SimulationResult
+
+    assert isinstance(console, Console) and isinstance(result, SimulationResult)
+    table = Table(
+        title=f"{result.hands:,} hands of {result.preset} (seed {result.seed})",
+        caption=(
+            f"{result.per_s:,.0f} hands/s · big blind {result.big_blind:,}"
+            f" · rake {result.rake:,} · chips conserved: "
+            + ("yes" if result.chips_conserved else "NO")
+            + (" · stopped: one player left" if result.stopped == "winner" else "")
+        ),
+    )
+    for column in ("seat", "player", "bot", "net", "bb/100", "hands", "buy-ins"):
+        justify = "left" if column in ("player", "bot") else "right"
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for bot in sorted(result.bots, key=lambda b: -b.net):
+        style = "green" if bot.net > 0 else "red" if bot.net < 0 else ""
+        table.add_row(
+            str(bot.seat),
+            bot.name,
+            bot.bot,
+            f"[{style}]{bot.net:+,}[/]" if style else "0",
+            f"{bot.bb_per_100:+,.1f}",
+            f"{bot.hands:,}",
+            str(bot.buy_ins),
+        )
+    console.print(table)
