@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from typing import ClassVar
 
 from croupier.cards import Card
-from croupier.engine import Action, HandStarted, HandView, LegalActions, SeatView
+from croupier.engine import Action, HandView, LegalActions, SeatView
 from croupier.evaluate import evaluate
 from croupier.rules import Rules
 
@@ -68,11 +68,8 @@ class Bot(ABC):
 
 
 def hand_rules(view: HandView) -> Rules:
-    """The rules of the hand, read from its first event (``HandStarted``)."""
-    started = view.events[0]
-    if not isinstance(started, HandStarted):  # pragma: no cover - the engine always starts so
-        raise ValueError("a hand's events start with HandStarted")
-    return started.rules
+    """The rules of the hand (``view.rules``)."""
+    return view.rules
 
 
 def own_seat(view: HandView) -> SeatView:

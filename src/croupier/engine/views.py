@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from croupier.cards import Card
 from croupier.engine.actions import LegalActions
 from croupier.engine.events import Event, HandStarted, HoleDealt, Pot, Shown, Street
+from croupier.rules.model import Rules
 
 if TYPE_CHECKING:
     from croupier.engine.hand import Hand, Phase
@@ -49,6 +50,8 @@ class HandView(NamedTuple):
     legal: LegalActions | None
     """The viewer's legal actions when it is his turn, else None."""
     events: tuple[Event, ...]
+    rules: Rules
+    """The rules of the hand (public: every player may know them, CAS-28)."""
 
     def visible_cards(self) -> set[Card]:
         """Every card this view shows, wherever it appears (for privacy checks)."""
@@ -105,4 +108,5 @@ def view_of(hand: Hand, viewer: int | None) -> HandView:
         to_act=hand.to_act,
         legal=legal,
         events=tuple(_redact(e, viewer) for e in hand.events),
+        rules=hand.rules,
     )
