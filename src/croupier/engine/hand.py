@@ -76,6 +76,7 @@ _BOARD_CARDS = (0, 3, 1, 1)
 _FULL_SET = frozenset(FULL_DECK)
 _STREETS = tuple(Street)
 _LIVE = frozenset(kind for kind in ForcedKind if kind.live)
+_SINGLE_BLINDS = frozenset((ForcedKind.SMALL_BLIND, ForcedKind.BIG_BLIND, ForcedKind.STRADDLE))
 
 
 def _seat_no(setup: SeatSetup) -> int:
@@ -123,6 +124,7 @@ class Hand:
         "_hole",
         "_increment",
         "_legal",
+        "_live_n",
         "_mucked",
         "_n",
         "_phase",
@@ -167,7 +169,7 @@ class Hand:
         if forced_bets is None:
             forced = standard_forced_bets(rules, numbers, button, straddle=straddle)
         else:
-            forced = tuple(ForcedBet(*f) for f in forced_bets)
+            forced = tuple(f if type(f) is ForcedBet else ForcedBet(*f) for f in forced_bets)
         _check_forced(forced, set(numbers))
         if not isinstance(button, int) or button < 0:
             raise ConfigurationError(f"the button must be a seat number >= 0, not {button!r}")
@@ -222,6 +224,7 @@ class Hand:
                     Acted(p.seat, ActionKind.FOLD, 0, self._bet[i], False, "absent")
                 )
         self._chips = sum(1 for i in range(n) if self._stack[i] and not self._folded[i])
+        self._live_n = self._folded.count(False)
         self._start_preflop(started.forced)
 
     def _post(self, forced: tuple[ForcedBet, ...]) -> None:
@@ -492,7 +495,7 @@ class Hand:
             return "no opponent has chips left to call a raise"
         rules = self.rules
         cap = rules.raise_cap
-        heads_up = self._folded.count(False) == 2
+        heads_up = self._live_n == 2
         if cap is not None and self._raises >= cap and not (rules.lift_cap_heads_up and heads_up):
             return f"the betting is capped at {cap} bets and raises (PKG-11)"
         if self._acted[i]:
@@ -523,14 +526,17 @@ class Hand:
         Raises :class:`OutOfTurnError` when it is not ``seat``'s turn (POK-8-13,
         ITA-27) and :class:`IllegalActionError` with what is legal otherwise.
         """
-        if self._to_act < 0:
+        i = self._to_act
+        if i < 0:
             raise OutOfTurnError(f"seat {seat} cannot act: {self._no_turn_reason()}")
-        current = self._seats[self._to_act]
+        current = self._seats[i]
         if seat != current:
             raise OutOfTurnError(
                 f"seat {seat} acted out of turn: it is seat {current}'s turn (POK-8-13)"
             )
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
         reason = ""
         if action.kind is ActionKind.TIMEOUT:
             reason = "timeout"
@@ -538,9 +544,9 @@ class Hand:
                 action = Action.fold()  # POK-4-4, ITA-28: the hand is dead
         move = legal.resolve(action)
         if self._phase is Phase.SHOWDOWN:
-            self._showdown_choice(self._to_act, move.kind is ActionKind.SHOW)
+            self._showdown_choice(i, move.kind is ActionKind.SHOW)
         else:
-            self._apply(self._to_act, move, reason)
+            self._apply(i, move, reason)
         return move
 
     def _no_turn_reason(self) -> str:
@@ -552,30 +558,38 @@ class Hand:
 
     def _apply(self, i: int, move: Move, reason: str) -> None:
         self._legal = None
-        kind = move.kind
-        seat = self._seats[i]
+        kind, put = move.kind, move.put
+        stack, bet = self._stack, self._bet
         if kind is ActionKind.FOLD:
             self._folded[i] = True  # POK-4-1: final and binding
-            if self._stack[i]:
+            self._live_n -= 1
+            if stack[i]:
                 self._chips -= 1
-        elif kind is not ActionKind.CHECK:
-            put = move.put
-            if put == self._stack[i]:
+        elif put:  # a call, a bet or a raise
+            left = stack[i] - put
+            if not left:
                 self._chips -= 1
-            self._stack[i] -= put
-            self._bet[i] += put
+            stack[i] = left
+            bet[i] += put
             self._committed[i] += put
             if kind is ActionKind.CALL:
-                if self._bet[i] > self._bet_to:
-                    self._bet_to = self._bet[i]
+                if bet[i] > self._bet_to:
+                    self._bet_to = bet[i]
             else:
                 self._raise(i, move.to)
                 if kind is ActionKind.RAISE and self._first_raiser < 0:
                     self._first_raiser = i  # CAS-21: a raise, not the opening bet
         self._acted[i] = True
         self._acted_seq[i] = self._full_seq
-        self._events.append(Acted(seat, kind, move.put, self._bet[i], self._stack[i] == 0, reason))
-        self._advance(i)
+        self._events.append(Acted(self._seats[i], kind, put, bet[i], not stack[i], reason))
+        if self._live_n == 1:  # everyone else folded
+            self._end_round()
+            return
+        j = self._next_to_act(i + 1 if i + 1 < self._n else 0)
+        if j < 0:
+            self._end_round()
+        else:
+            self._to_act = j
 
     def _raise(self, i: int, to: int) -> None:
         rules = self.rules
@@ -632,21 +646,11 @@ class Hand:
             j = j + 1 if j + 1 < n else 0
         return -1
 
-    def _advance(self, i: int) -> None:
-        if self._folded.count(False) == 1:
-            self._end_round()
-            return
-        j = self._next_to_act(i + 1 if i + 1 < self._n else 0)
-        if j < 0:
-            self._end_round()
-        else:
-            self._to_act = j
-
     def _open_round(self, first: int) -> None:
         """Give the turn to the first player from ``first`` clockwise who must act."""
         self._legal = None
         self._round_street = self._street
-        j = self._next_to_act(first) if self._folded.count(False) > 1 else -1
+        j = self._next_to_act(first) if self._live_n > 1 else -1
         if j < 0:
             self._end_round()
         else:
@@ -662,7 +666,7 @@ class Hand:
         pots = self._pots_now = build_pots(self._committed, self._live(), self._dead)
         if any(gathered):
             self._events.append(BetsGathered(self._street, self._seat_pots(pots)))
-        if self._folded.count(False) == 1:
+        if self._live_n == 1:
             self._award()
             return
         if self._street == Street.RIVER:
@@ -920,12 +924,12 @@ def _check_seats(players: tuple[SeatSetup, ...]) -> None:
         raise ConfigurationError("every player is absent: at least one must be present to play")
     seen: set[int] = set()
     for p in players:
-        if not isinstance(p.seat, int) or p.seat < 0:
+        if type(p.seat) is not int or p.seat < 0:
             raise ConfigurationError(f"seat numbers are whole numbers >= 0, not {p.seat!r}")
         if p.seat in seen:
             raise ConfigurationError(f"seat {p.seat} is given twice")
         seen.add(p.seat)
-        if not isinstance(p.stack, int) or isinstance(p.stack, bool) or p.stack <= 0:
+        if type(p.stack) is not int or p.stack <= 0:
             raise ConfigurationError(
                 f"seat {p.seat} ({p.player}) has a stack of {p.stack!r}: only players with chips"
                 " are dealt in"
@@ -937,11 +941,11 @@ def _check_forced(forced: tuple[ForcedBet, ...], seats: set[int]) -> None:
     for f in forced:
         if f.seat not in seats:
             raise ConfigurationError(f"a forced bet names seat {f.seat}, which is not in the hand")
-        if not isinstance(f.kind, ForcedKind):
+        if type(f.kind) is not ForcedKind:
             raise ConfigurationError(f"{f.kind!r} is not a kind of forced bet")
-        if not isinstance(f.amount, int) or isinstance(f.amount, bool) or f.amount < 0:
+        if type(f.amount) is not int or f.amount < 0:
             raise ConfigurationError(f"forced bet amounts are whole numbers >= 0, not {f.amount!r}")
-        if f.kind in (ForcedKind.SMALL_BLIND, ForcedKind.BIG_BLIND, ForcedKind.STRADDLE):
+        if f.kind in _SINGLE_BLINDS:
             if f.kind in single:
                 raise ConfigurationError(f"there can be only one {f.kind.value} in a hand")
             single.add(f.kind)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from itertools import pairwise
 from typing import NamedTuple
 
 from croupier.errors import ConfigurationError
@@ -63,11 +64,15 @@ def next_seat(seats: Sequence[int], after: int) -> int:
     >>> next_seat([1, 4, 7], 4), next_seat([1, 4, 7], 7), next_seat([1, 4, 7], 5)
     (7, 1, 7)
     """
-    ordered = sorted(seats)
+    ordered = seats if _is_sorted(seats) else sorted(seats)
     for seat in ordered:
         if seat > after:
             return seat
     return ordered[0]
+
+
+def _is_sorted(seats: Sequence[int]) -> bool:
+    return all(a < b for a, b in pairwise(seats))
 
 
 def standard_forced_bets(
