@@ -108,7 +108,6 @@ class Hand:
         "_acted_seq",
         "_aggressor",
         "_bet",
-        "_bet_to",
         "_board",
         "_chips",
         "_committed",
@@ -142,7 +141,6 @@ class Hand:
         "_start_stacks",
         "_street",
         "_to_act",
-        "_values",
         "button",
         "rules",
     )
@@ -197,7 +195,6 @@ class Hand:
         self._acted_seq = [0] * n
         self._mucked = [False] * n
         self._shown = [False] * n
-        self._values = [0] * n
         self._hole: list[tuple[Card, ...]] = [()] * n
         self._board: list[Card] = []
         self._deck = started.deck
@@ -212,7 +209,7 @@ class Hand:
         self._queue: list[int] = []
         self._pots_now: list[tuple[int, tuple[int, ...]]] = []
         self._legal: LegalActions | None = None
-        self._bet_to = self._required = self._increment = self._full = 0
+        self._required = self._increment = self._full = 0
         self._raises = self._full_seq = 0
         self._aggressor = self._first_raiser = -1
         self._post(started.forced)
@@ -284,7 +281,7 @@ class Hand:
     def _start_preflop(self, forced: tuple[ForcedBet, ...]) -> None:
         rules, stakes = self.rules, self.rules.stakes
         kinds = {f.kind: f.seat for f in forced}
-        self._bet_to = max(self._bet)
+        highest = max(self._bet)
         blind_seat = kinds.get(ForcedKind.STRADDLE, kinds.get(ForcedKind.BIG_BLIND))
         nominal = 0
         if ForcedKind.STRADDLE in kinds:
@@ -293,8 +290,8 @@ class Hand:
             )
         elif ForcedKind.BIG_BLIND in kinds:
             nominal = stakes.big_blind
-        self._required = self._bet_to
-        if rules.short_blind_call is ShortBlindCall.FULL_BLIND and nominal > self._bet_to:
+        self._required = highest
+        if rules.short_blind_call is ShortBlindCall.FULL_BLIND and nominal > highest:
             self._required = nominal  # POK-8-6, ITA-33: a short blind does not lower the call
         if rules.structure is BettingStructure.FIXED_LIMIT:
             self._increment = stakes.small_bet
@@ -572,10 +569,7 @@ class Hand:
             stack[i] = left
             bet[i] += put
             self._committed[i] += put
-            if kind is ActionKind.CALL:
-                if bet[i] > self._bet_to:
-                    self._bet_to = bet[i]
-            else:
+            if kind is not ActionKind.CALL:
                 self._raise(i, move.to)
                 if kind is ActionKind.RAISE and self._first_raiser < 0:
                     self._first_raiser = i  # CAS-21: a raise, not the opening bet
@@ -610,7 +604,6 @@ class Hand:
                 self._full = increment
         if full or rules.short_all_ins_count_toward_cap:
             self._raises += 1
-        self._bet_to = to
         floor = self._floor()
         self._required = to if to >= floor else floor
         self._aggressor = i
@@ -711,7 +704,7 @@ class Hand:
     def _start_round(self) -> None:
         rules = self.rules
         self._acted = [False] * self._n
-        self._bet_to = self._required = 0
+        self._required = 0
         self._raises = self._full_seq = 0
         self._acted_seq = [0] * self._n
         self._aggressor = self._first_raiser = -1
@@ -791,7 +784,7 @@ class Hand:
         shown_values: dict[int, int] = {}
         for i in range(self._n):
             if self._shown[i] and not self._folded[i]:
-                shown_values[i] = self._values[i] = evaluate((*self._hole[i], *board))
+                shown_values[i] = evaluate((*self._hole[i], *board))
         pots = self._pots_now  # built when the last round ended; nothing was bet since
         order = list(range(len(pots)))
         if rules.pot_order is PotOrder.SIDE_POTS_FIRST:  # POK-9-7, RRP-7
