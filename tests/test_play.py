@@ -12,6 +12,7 @@ import signal
 import struct
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -247,6 +248,22 @@ class Terminal:
             self.text += _ANSI.sub("", chunk.decode("utf-8", "replace")).replace("\r", "")
         return self.text[start:]
 
+    def wait_reading(self, *, wait: float = 30.0) -> None:
+        """Wait until the program sleeps in its read of the terminal (after printing a prompt,
+        ``input`` still has to reach its read; a signal in between waits for the next line)."""
+        deadline = time.monotonic() + wait
+        stat = f"/proc/{self.process.pid}/stat"
+        while time.monotonic() < deadline:
+            with open(stat) as f:
+                sleeping = f.read().rsplit(")", 1)[1].split()[0] == "S"
+            if sleeping:
+                time.sleep(0.05)
+                with open(stat) as f:
+                    if f.read().rsplit(")", 1)[1].split()[0] == "S":
+                        return
+            time.sleep(0.01)
+        raise AssertionError("the program never waited for input")
+
     def send(self, line: str) -> None:
         os.write(self.master, (line + "\r").encode())
 
@@ -295,6 +312,7 @@ def test_ctrl_c_in_a_real_terminal() -> None:
     term = Terminal([*HEADS_UP, "--name", "Tess"])
     try:
         term.read_until(r"your move> ")
+        term.wait_reading()  # a key pressed at the prompt: the program is blocked reading it
         term.process.send_signal(signal.SIGINT)  # what Ctrl-C sends to the foreground program
         gone = term.read_until(r"goodbye, Tess!")
         assert "final stacks" in gone and "Traceback" not in term.text
