@@ -95,19 +95,26 @@ class NewUser:
 
 @dataclass(frozen=True, slots=True)
 class LoginFailed:
-    """A failed login: the count of failures in a row, and the lock's end if it is now locked."""
+    """A failed login. The count of failures in a row goes up by one; when it reaches
+    ``max_failures`` the account is locked until ``lock_until`` and the count starts again.
+    Returns the lock's end when this failure locked the account, else None."""
 
     user_id: int
-    failed_logins: int
-    locked_until: datetime | None
+    max_failures: int
+    lock_until: datetime
 
     def apply(self, connection: sa.Connection) -> object:
+        key = users.c.id == self.user_id
         connection.execute(
-            users.update()
-            .where(users.c.id == self.user_id)
-            .values(failed_logins=self.failed_logins, locked_until=self.locked_until)
+            users.update().where(key).values(failed_logins=users.c.failed_logins + 1)
         )
-        return None
+        failures = connection.execute(sa.select(users.c.failed_logins).where(key)).scalar()
+        if failures is None or failures < self.max_failures:
+            return None
+        connection.execute(
+            users.update().where(key).values(failed_logins=0, locked_until=self.lock_until)
+        )
+        return self.lock_until
 
 
 @dataclass(frozen=True, slots=True)
