@@ -16,8 +16,10 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from _api import Browser, make_config, running
 from sqlalchemy.engine import make_url
 
+from croupier.server import ServerConfig
 from croupier.server.storage import Store
 
 _ADMIN_URLS = (
@@ -73,3 +75,16 @@ def store(database_url: str) -> Iterator[Store]:
         yield opened
     finally:
         opened.close()
+
+
+@pytest.fixture
+def config(database_url: str, tmp_path: Path) -> ServerConfig:
+    """A test configuration (cheap argon2) on each database."""
+    return make_config(database_url, tmp_path / "data")
+
+
+@pytest.fixture
+def browser(config: ServerConfig) -> Iterator[Browser]:
+    """The app running in-process on each database, and a browser on it."""
+    with running(config) as opened:
+        yield opened

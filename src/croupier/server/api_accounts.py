@@ -41,7 +41,10 @@ async def csrf(ctx: Context) -> Response:
     if ctx.session is not None:
         return JSONResponse({"csrf_token": ctx.session.csrf_token})
     token = ctx.request.cookies.get(CSRF_COOKIE) or new_token()
-    response = JSONResponse({"csrf_token": token})
+    return _with_csrf_cookie(ctx, JSONResponse({"csrf_token": token}), token)
+
+
+def _with_csrf_cookie(ctx: Context, response: Response, token: str) -> Response:
     response.set_cookie(
         CSRF_COOKIE,
         token,
@@ -88,11 +91,12 @@ async def login(ctx: Context) -> Response:
 
 
 async def logout(ctx: Context) -> Response:
-    """End the session."""
+    """End the session; the answer carries a CSRF token for logging in again."""
     await ctx.services.accounts.logout(ctx.user_session)
-    response = JSONResponse({"logged_out": True})
+    token = new_token()
+    response = JSONResponse({"logged_out": True, "csrf_token": token})
     response.delete_cookie(SESSION_COOKIE)
-    return response
+    return _with_csrf_cookie(ctx, response, token)
 
 
 async def me(ctx: Context) -> Response:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Sequence
 
-from croupier.errors import ConfigurationError
+from croupier.errors import ConfigurationError, CroupierError
 from croupier.room.cash.ledger import Account, Entry, Ledger, LedgerError, LedgerTotals
 from croupier.server.errors import StorageFailedError
 from croupier.server.storage import Record, Store
@@ -88,6 +88,10 @@ class MoneyDesk:
             if entries:
                 self.failure = f"{type(error).__name__}: {error}"
                 _log.error("ledger entries %s not saved: %s", [e.number for e in entries], error)
+            if isinstance(error, Exception) and not isinstance(error, CroupierError):
+                raise StorageFailedError(
+                    f"the database did not take the write ({type(error).__name__})"
+                ) from error
             raise
 
     async def deposit(self, player: str, amount: int, memo: str = "") -> Entry:
