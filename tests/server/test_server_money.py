@@ -90,15 +90,15 @@ def test_a_withdrawal_beyond_the_balance_is_refused_and_changes_nothing(
     assert len(_stored_ledger(browser)) == before == len(browser.services.money.ledger)
 
 
-@pytest.mark.parametrize("amount", [0, -5, 1.5, "100", True, None, MAX_AMOUNT + 1], ids=repr)
-def test_bad_amounts_are_refused_and_change_nothing(browser: Browser, amount: object) -> None:
+def test_bad_amounts_are_refused_and_change_nothing(browser: Browser) -> None:
     browser.register("ann")
     _cashier(browser)
     before = len(browser.services.money.ledger)
-    response = browser.post("/api/cashier/deposit", {"screen_name": "ann", "amount": amount})
-    assert response.status_code == 400
-    assert response.json()["message"].startswith("amount: ")
-    assert repr(amount)[:20] in response.json()["message"]
+    for amount in (0, -5, 1.5, "100", True, None, MAX_AMOUNT + 1):
+        response = browser.post("/api/cashier/deposit", {"screen_name": "ann", "amount": amount})
+        assert response.status_code == 400, amount
+        assert response.json()["message"].startswith("amount: ")
+        assert repr(amount)[:20] in response.json()["message"]
     assert len(browser.services.money.ledger) == before == len(_stored_ledger(browser))
 
 
