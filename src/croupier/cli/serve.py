@@ -74,6 +74,10 @@ def serve(
     server = Server(
         uvicorn.Config(asgi, host=host, port=port, log_level="warning", access_log=False)
     )
-    server.run()
+    try:
+        server.run()
+    except KeyboardInterrupt:  # uvicorn shut down cleanly, then re-raised the Ctrl-C
+        pass
     if not server.started:
         raise typer.Exit(code=1)
+    typer.echo("croupier stopped")
