@@ -7,6 +7,7 @@ database, then prints the address and how to log in.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from pathlib import Path
 from typing import Annotated, Any
@@ -74,10 +75,8 @@ def serve(
     server = Server(
         uvicorn.Config(asgi, host=host, port=port, log_level="warning", access_log=False)
     )
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn shut down, then re-raised Ctrl-C
         server.run()
-    except KeyboardInterrupt:  # uvicorn shut down cleanly, then re-raised the Ctrl-C
-        pass
     if not server.started:
         raise typer.Exit(code=1)
     typer.echo("croupier stopped")
