@@ -3,15 +3,21 @@ player's balance and lines, the ledger reloaded from the database. SQLite and Po
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from _api import Browser, running, staff
 
 from croupier.room.cash.ledger import Account, EntryKind
 from croupier.server import ServerConfig
-from croupier.server.money import MAX_AMOUNT, load_ledger
+from croupier.server.errors import NotFoundError, StorageFailedError
+from croupier.server.money import MAX_AMOUNT, MoneyDesk, load_ledger
+from croupier.server.storage import Store, reads
 from croupier.server.storage.reads import iter_entries
+from croupier.server.storage.records import AppendHandEvents, EndHand, StartHand
+from croupier.server.storage.schema import ledger_entries
 
 
 def _cashier(browser: Browser) -> None:
@@ -141,3 +147,43 @@ def test_a_failed_write_stops_the_money_desk_until_restart(
     assert stopped.status_code == 503
     assert "money operations are stopped" in stopped.json()["message"]
     assert browser.get("/api/health").json()["status"] == "ledger_stopped"
+
+
+def test_a_hands_entries_commit_with_its_end_or_not_at_all(store: Store) -> None:
+    desk = MoneyDesk.load(store)
+    ledger = desk.ledger
+    seat_ann, seat_bob = Account.seat("ann", "t1"), Account.seat("bob", "t1")
+
+    async def scenario() -> None:
+        await desk.deposit("ann", 5_000)
+        await desk.deposit("bob", 5_000)
+        buy_ins = [
+            ledger.transfer(EntryKind.BUY_IN, Account.cashier("ann"), seat_ann, 2_000),
+            ledger.transfer(EntryKind.BUY_IN, Account.cashier("bob"), seat_bob, 2_000),
+        ]
+        await desk.save(buy_ins)
+        [hand_id] = await store.write([StartHand("t1", 1)])
+        assert isinstance(hand_id, int)
+        won = ledger.post(EntryKind.HAND, {seat_ann: -300, seat_bob: 290, Account.house("t1"): 10})
+        events = AppendHandEvents(hand_id, 0, [{"type": "started"}, {"type": "ended"}])
+        await desk.save([won], with_records=[events, EndHand(hand_id)], hand_id=hand_id)
+        assert await store.read(reads.open_hands) == []
+        # a hand that cannot end (no such open hand): its entry is not written either
+        lost = ledger.post(EntryKind.HAND, {seat_ann: -100, seat_bob: 100})
+        with pytest.raises(NotFoundError):
+            await desk.save([lost], with_records=[EndHand(hand_id)], hand_id=hand_id)
+
+    asyncio.run(scenario())
+    stored = store.read_blocking(lambda c: list(iter_entries(c)))
+    assert [e.kind for e in stored] == [EntryKind.DEPOSIT] * 2 + [EntryKind.BUY_IN] * 2 + [
+        EntryKind.HAND
+    ]
+    linked = store.read_blocking(
+        lambda c: c.execute(
+            sa.select(ledger_entries.c.number).where(ledger_entries.c.hand_id.is_not(None))
+        ).all()
+    )
+    assert [n for (n,) in linked] == [5]
+    assert load_ledger(stored).audit().seats == 4_000 - 10
+    with pytest.raises(StorageFailedError, match="money operations are stopped"):
+        asyncio.run(desk.deposit("ann", 1))

@@ -14,6 +14,7 @@ database, which has only what was answered).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable, Sequence
 
@@ -74,21 +75,30 @@ class MoneyDesk:
                 " until the server restarts and reloads the ledger from the database"
             )
 
-    async def save(self, entries: Sequence[Entry], *, with_records: Sequence[Record] = ()) -> None:
-        """Write ``entries`` (already posted) with ``with_records``, in one transaction.
+    async def save(
+        self,
+        entries: Sequence[Entry],
+        *,
+        with_records: Sequence[Record] = (),
+        hand_id: int | None = None,
+    ) -> None:
+        """Write ``entries`` (already posted to :attr:`ledger`) with ``with_records``, in one
+        transaction: a hand's last events and its ``EndHand`` with its entries (``hand_id``).
 
         An entry without postings (nothing moved) was not kept by the ledger and is not
         written: its number is the next entry's.
         """
         entries = [e for e in entries if e.postings]
-        records: list[Record] = [*with_records, *(WriteEntry(e) for e in entries)]
+        records: list[Record] = [*with_records, *(WriteEntry(e, hand_id) for e in entries)]
         try:
             await self.store.write(records)
-        except BaseException as error:
+        except asyncio.CancelledError:  # the write goes on (see Store.write)
+            raise
+        except Exception as error:
             if entries:
                 self.failure = f"{type(error).__name__}: {error}"
                 _log.error("ledger entries %s not saved: %s", [e.number for e in entries], error)
-            if isinstance(error, Exception) and not isinstance(error, CroupierError):
+            if not isinstance(error, CroupierError):
                 raise StorageFailedError(
                     f"the database did not take the write ({type(error).__name__})"
                 ) from error
