@@ -33,7 +33,7 @@ from croupier.server.storage.records import (
     StartHand,
     WriteEntry,
 )
-from croupier.server.storage.schema import metadata, users
+from croupier.server.storage.schema import ledger_entries, metadata, users
 from croupier.server.storage.types import utc_now
 
 
@@ -253,3 +253,54 @@ def test_a_hand_voided_in_the_same_call_as_its_events_is_all_or_nothing(store: S
         store.write_blocking([AppendHandEvents(hand_id, 0, [{"type": "x"}]), EndHand(hand_id, "?")])
     assert store.read_blocking(lambda c: reads.hand_events_of(c, hand_id)) == []
     assert [h.number for h in store.read_blocking(lambda c: reads.open_hands(c, "t1"))] == [7]
+
+
+@dataclass(frozen=True)
+class CountEntries:
+    """A record that reads what the records before it in the batch wrote."""
+
+    def apply(self, connection: sa.Connection) -> object:
+        return connection.execute(sa.select(sa.func.count()).select_from(ledger_entries)).scalar()
+
+
+def test_merged_rows_are_written_before_the_next_record_runs(store: Store) -> None:
+    ledger = Ledger()
+    first, second = ledger.deposit("ann", 100), ledger.deposit("bob", 200)
+    gate = Gate(threading.Event(), threading.Event())
+
+    async def scenario() -> list[list[object]]:
+        held = asyncio.ensure_future(store.write([gate]))
+        assert await asyncio.to_thread(gate.entered.wait, 10)
+        calls = [
+            asyncio.ensure_future(store.write([WriteEntry(first), CountEntries()])),
+            asyncio.ensure_future(store.write([WriteEntry(second), CountEntries()])),
+        ]
+        gate.opened.set()
+        await held
+        return list(await asyncio.gather(*calls))
+
+    assert asyncio.run(scenario()) == [[None, 1], [None, 2]]
+
+
+def test_a_duplicate_row_in_a_merged_insert_fails_only_its_caller(store: Store) -> None:
+    ledger = Ledger()
+    entries = [ledger.deposit("ann", 100), ledger.deposit("bob", 200), ledger.deposit("cy", 300)]
+    store.write_blocking([WriteEntry(entries[0])])
+    gate = Gate(threading.Event(), threading.Event())
+
+    async def scenario() -> list[object]:
+        held = asyncio.ensure_future(store.write([gate]))
+        assert await asyncio.to_thread(gate.entered.wait, 10)
+        calls = [
+            asyncio.ensure_future(store.write([WriteEntry(entries[1])])),
+            asyncio.ensure_future(store.write([WriteEntry(entries[0])])),  # already there
+            asyncio.ensure_future(store.write([WriteEntry(entries[2])])),
+        ]
+        gate.opened.set()
+        await held
+        return list(await asyncio.gather(*calls, return_exceptions=True))
+
+    ok1, duplicate, ok2 = asyncio.run(scenario())
+    assert isinstance(duplicate, sa.exc.IntegrityError)
+    assert ok1 == ok2 == [None]
+    assert store.read_blocking(lambda c: list(reads.iter_entries(c))) == entries

@@ -9,7 +9,7 @@ commits together or not at all (a hand's last events, its ``EndHand`` and its le
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -27,6 +27,7 @@ from croupier.server.storage.schema import (
     snapshots,
     users,
 )
+from croupier.server.storage.store import insert_rows
 from croupier.server.storage.types import utc_now
 
 __all__ = [
@@ -191,32 +192,34 @@ class WriteEntry:
     hand_id: int | None = None
     created_at: datetime = field(default_factory=utc_now)
 
-    def apply(self, connection: sa.Connection) -> object:
+    def rows(self) -> Iterator[tuple[sa.Table, dict[str, object]]]:
+        """The entry's row, then its postings' rows."""
         entry = self.entry
-        connection.execute(
-            ledger_entries.insert().values(
-                number=entry.number,
-                kind=entry.kind.value,
-                memo=entry.memo,
-                hand_id=self.hand_id,
-                created_at=self.created_at,
-            )
+        yield (
+            ledger_entries,
+            {
+                "number": entry.number,
+                "kind": entry.kind.value,
+                "memo": entry.memo,
+                "hand_id": self.hand_id,
+                "created_at": self.created_at,
+            },
         )
-        if entry.postings:
-            connection.execute(
-                ledger_postings.insert(),
-                [
-                    {
-                        "entry_number": entry.number,
-                        "line": line,
-                        "account_kind": account.kind.value,
-                        "player": account.player,
-                        "table_name": account.table,
-                        "amount": amount,
-                    }
-                    for line, (account, amount) in enumerate(entry.postings)
-                ],
+        for line, (account, amount) in enumerate(entry.postings):
+            yield (
+                ledger_postings,
+                {
+                    "entry_number": entry.number,
+                    "line": line,
+                    "account_kind": account.kind.value,
+                    "player": account.player,
+                    "table_name": account.table,
+                    "amount": amount,
+                },
             )
+
+    def apply(self, connection: sa.Connection) -> object:
+        insert_rows(connection, self)
         return None
 
 
@@ -279,15 +282,16 @@ class AppendHandEvents:
     first_seq: int
     events: Sequence[Mapping[str, Any]]
 
-    def apply(self, connection: sa.Connection) -> object:
-        if self.events:
-            connection.execute(
-                hand_events.insert(),
-                [
-                    {"hand_id": self.hand_id, "seq": self.first_seq + i, "data": dump_json(e)}
-                    for i, e in enumerate(self.events)
-                ],
+    def rows(self) -> Iterator[tuple[sa.Table, dict[str, object]]]:
+        """One row per event."""
+        for i, event in enumerate(self.events):
+            yield (
+                hand_events,
+                {"hand_id": self.hand_id, "seq": self.first_seq + i, "data": dump_json(event)},
             )
+
+    def apply(self, connection: sa.Connection) -> object:
+        insert_rows(connection, self)
         return None
 
 

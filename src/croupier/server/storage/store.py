@@ -7,6 +7,9 @@ at the same moment cost one commit, not a hundred. Each caller's records are all
 if one of them fails (a screen name already taken), the batch is applied again with a savepoint
 around each caller's records, so that only that caller gets the error and the others commit.
 Commits are in the order of the calls, so what one asyncio task writes lands in order.
+Records that only insert rows (:class:`RowsRecord`: ledger entries, hand events) are merged
+into one multi-row insert per table, flushed before any other record runs, so the effects
+keep their order.
 
 Reads use their own small pool of connections (``await store.read(fn)`` runs ``fn(connection)``
 in a worker thread). A write that has returned is visible to every read that starts after it.
@@ -18,7 +21,7 @@ import asyncio
 import logging
 import queue
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
@@ -29,7 +32,7 @@ from sqlalchemy.engine import URL
 from croupier.server.storage.engine import database_url, make_engine
 from croupier.server.storage.migrate import upgrade
 
-__all__ = ["Record", "Store", "StoreClosedError", "StoreStats"]
+__all__ = ["Record", "RowsRecord", "Store", "StoreClosedError", "StoreStats", "insert_rows"]
 
 T = TypeVar("T")
 _log = logging.getLogger("croupier.server.store")
@@ -42,6 +45,16 @@ class Record(Protocol):
 
     def apply(self, connection: sa.Connection) -> object:
         """Run the statements; raise to refuse (the caller's records are then not written)."""
+        ...
+
+
+class RowsRecord(Record, Protocol):
+    """A record that only inserts rows: the writer merges the rows of consecutive such records
+    into one multi-row insert per table (much cheaper than a statement per record). ``rows``
+    gives (table, row) pairs; every row of one table has the same keys."""
+
+    def rows(self) -> Iterable[tuple[sa.Table, dict[str, object]]]:
+        """The rows to insert."""
         ...
 
 
@@ -157,7 +170,9 @@ class Store:
         stats = self.stats
         try:
             with self._writer.begin() as connection:
-                results = [[r.apply(connection) for r in call.records] for call in batch]
+                pending: _Pending = {}
+                results = [_apply(connection, call.records, pending) for call in batch]
+                _flush(connection, pending)
         except Exception as error:
             if len(batch) == 1:
                 stats.failed_calls += 1
@@ -180,7 +195,9 @@ class Store:
                 for call in batch:
                     savepoint = connection.begin_nested()
                     try:
-                        done = [r.apply(connection) for r in call.records]
+                        pending: _Pending = {}
+                        done = _apply(connection, call.records, pending)
+                        _flush(connection, pending)
                     except Exception as refused:
                         savepoint.rollback()
                         outcomes.append((call, None, refused))
@@ -210,6 +227,48 @@ class Store:
         """Run ``query(connection)`` on a reader connection, here and now."""
         with self._reader.connect() as connection:
             return query(connection)
+
+
+_Pending = dict[sa.Table, list[dict[str, object]]]
+
+
+def _apply(connection: sa.Connection, records: Sequence[Record], pending: _Pending) -> list[object]:
+    """Apply ``records`` in order; rows records only add their rows to ``pending``, which is
+    inserted before any other record runs (so the order of the effects is kept)."""
+    results: list[object] = []
+    for record in records:
+        rows = getattr(record, "rows", None)
+        if rows is not None:
+            for table, row in rows():
+                pending.setdefault(table, []).append(row)
+            results.append(None)
+        else:
+            _flush(connection, pending)
+            results.append(record.apply(connection))
+    return results
+
+
+def _flush(connection: sa.Connection, pending: _Pending) -> None:
+    if not pending:
+        return
+    for table in _insert_order(pending):
+        connection.execute(table.insert(), pending[table])
+    pending.clear()
+
+
+def _insert_order(pending: _Pending) -> list[sa.Table]:
+    """The pending tables, referenced ones first (ledger entries before their postings)."""
+    tables = list(pending)
+    order = {t: i for i, t in enumerate(tables[0].metadata.sorted_tables)} if tables else {}
+    return sorted(tables, key=lambda t: order.get(t, len(order)))
+
+
+def insert_rows(connection: sa.Connection, record: RowsRecord) -> None:
+    """A rows record's ``apply``: insert its rows now."""
+    pending: _Pending = {}
+    for table, row in record.rows():
+        pending.setdefault(table, []).append(row)
+    _flush(connection, pending)
 
 
 def _settle(call: _Call, result: list[object] | None, error: BaseException | None) -> None:
