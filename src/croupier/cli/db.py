@@ -54,7 +54,7 @@ def check(
         typer.echo(
             f"ledger {state} ({report['entries']} entries), chips in play"
             f" {report['chips_in_play']} cents, open hands {report['open_hands']},"
-            f" accounts {report['users']}"
+            f" users {report['users']}"
         )
         for problem in report["problems"]:
             typer.echo(f"  {problem}")
