@@ -34,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -53,6 +53,7 @@ __all__ = [
     "leaf_hash",
     "node_hash",
     "prove",
+    "prove_cards",
     "root_hash",
     "verify",
 ]
@@ -283,10 +284,9 @@ def commit(deck: Deck | Sequence[Card], *, rng: random.Random | None = None) -> 
     """
     cards = tuple(deck)
     _check_deck(cards)
-    if rng is None:
-        salts = [secrets.token_bytes(SALT_BYTES) for _ in cards]
-    else:
-        salts = [rng.randbytes(SALT_BYTES) for _ in cards]
+    n = len(cards) * SALT_BYTES
+    blob = secrets.token_bytes(n) if rng is None else rng.randbytes(n)
+    salts = [blob[i : i + SALT_BYTES] for i in range(0, n, SALT_BYTES)]
     opening = Opening(cards, salts)
     return opening.root, opening
 
@@ -319,6 +319,13 @@ def prove(opening: Opening, position: int) -> Proof:
         path=tuple(path),
         size=size,
     )
+
+
+def prove_cards(opening: Opening, cards: Iterable[Card]) -> tuple[Proof, ...]:
+    """The proofs of ``cards``, in deck order: give it the cards a player's view shows
+    (``HandView.visible_cards()``) and it proves exactly those, never a burn or an undealt
+    card."""
+    return tuple(prove(opening, p) for p in sorted({opening.position_of(c) for c in cards}))
 
 
 def verify(root: str, proof: Proof) -> bool:
