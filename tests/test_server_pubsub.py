@@ -217,6 +217,8 @@ def test_a_waiting_reader_wakes_when_a_message_comes(make_hub: HubFactory) -> No
             reader = asyncio.create_task(_next(sub))
             await asyncio.sleep(0.05)
             assert not reader.done()
+            with pytest.raises(PubSubError, match="one reader each"):
+                await sub.get()
             await hub.publish(Topic.user("cy"), "your turn")
             assert (await reader).data == "your turn"
 

@@ -370,6 +370,10 @@ class HandProofs:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "root", _root_text(self.root))
+        if not isinstance(self.proofs, tuple) or not all(isinstance(p, Proof) for p in self.proofs):
+            raise CommitmentError("a hand's proofs are a tuple of Proof values")
+        if self.hand is not None and not isinstance(self.hand, str):
+            raise CommitmentError(f"'hand' is a label, not {_quote(self.hand)}")
 
     def check(self) -> tuple[bool, ...]:
         """Whether each proof, in order, verifies against the root."""

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 from abc import ABC, abstractmethod
 from collections import deque
@@ -64,6 +65,7 @@ DEFAULT_MAX_CHARS: Final = 1 << 20
 """Characters of message text a subscription holds before its consumer is told to resync."""
 
 _NAME = re.compile(r"[A-Za-z0-9_.@-]{1,64}")
+_log = logging.getLogger(__name__)
 
 
 class PubSubError(CroupierError):
@@ -246,6 +248,8 @@ class Subscription:
                 return message
             if self._closed:
                 raise PubSubError("this subscription is closed")
+            if self._waiter is not None:
+                raise PubSubError("another task is reading this subscription: one reader each")
             self._waiter = asyncio.get_running_loop().create_future()
             try:
                 await self._waiter
@@ -606,6 +610,11 @@ class RedisPubSub(PubSub):
             except (RedisError, OSError):
                 # The connection is lost: the next read connects again and redis-py
                 # subscribes again; the subscriptions lag when Redis confirms that (below).
+                await asyncio.sleep(0.5)
+                continue
+            except Exception:  # never let the reader die: every subscription would go silent
+                _log.exception("unexpected error reading from Redis; reading on")
+                self._lag_all()
                 await asyncio.sleep(0.5)
                 continue
             if item is None:
