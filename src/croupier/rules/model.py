@@ -363,6 +363,9 @@ class Rules:
     structure: BettingStructure = BettingStructure.NO_LIMIT
     ante_kind: AnteKind = AnteKind.NONE
     ante_pot: AntePot = AntePot.CONTRIBUTION
+    big_blind_first: bool = True
+    """A big blind who also owes an ante posts the blind first and the ante from what is
+    left (TDA RP-11, 2024: "big blind first"); False: the ante first (PokerKit, PHH)."""
     min_raise: MinRaise = MinRaise.LAST_FULL_INCREMENT
     min_raise_from_blind: bool = True
     """Before the flop the smallest raise adds the largest blind (or option) posted; False:
@@ -385,6 +388,9 @@ class Rules:
     lift_cap_heads_up: bool = False
     """No cap when only two players are left in the hand (cash games, PKG-11)."""
     short_blind_call: ShortBlindCall = ShortBlindCall.FULL_BLIND
+    pot_limit_full_blinds: bool = True
+    """Pot-limit before the flop: the pot for the largest bet counts short blinds as if
+    they were posted in full (TDA R54-B); False: the real pot (PokerKit)."""
     sub_minimum_all_in: SubMinimumAllIn = SubMinimumAllIn.CALL_IT
     showdown_order: ShowdownOrder = ShowdownOrder.LAST_AGGRESSOR
     called_hand_must_show: bool = False
@@ -397,6 +403,10 @@ class Rules:
     timeout: Timeout = Timeout.CHECK_OR_FOLD
     pot_order: PotOrder = PotOrder.SIDE_POTS_FIRST
     odd_chips: OddChips = OddChips.FIRST_LEFT_OF_BUTTON
+    merge_equal_contender_pots: bool = False
+    """Before pots are split, consecutive pots that the same hands contest are merged into
+    one, so their odd chips are shared once (PokerKit's reading of PHH); False: each pot
+    is split on its own (ITA-40, TDA R21)."""
     odd_chip_unit: int = 1
     """The smallest chip in play: pots split in multiples of it (TDA R20-A)."""
     deal_start: DealStart = DealStart.LEFT_OF_BUTTON

@@ -87,6 +87,7 @@ def pokcomm(
         structure=BettingStructure.NO_LIMIT,
         ante_kind=AnteKind(ante_kind),  # silent on antes: set by the structure's levels
         ante_pot=_ante_pot(AnteKind(ante_kind)),
+        big_blind_first=True,  # silent: TDA RP-11, the big blind before the ante
         min_raise=MinRaise.LAST_FULL_INCREMENT,  # POK-8-8
         cumulative_reopen=True,  # POK-8-12
         short_blind_call=ShortBlindCall.FULL_BLIND,  # POK-8-6
@@ -172,6 +173,7 @@ def italian(small_blind: int = 50, big_blind: int = 100, *, ante: int = 0) -> Ru
         structure=BettingStructure.NO_LIMIT,  # ITA-32
         ante_kind=AnteKind.EVERY_PLAYER,  # ITA-5: every player, in the levels that have one
         ante_pot=AntePot.CONTRIBUTION,
+        big_blind_first=True,  # silent: TDA RP-11, the big blind before the ante
         min_raise=MinRaise.LAST_FULL_INCREMENT,  # ITA-34
         cumulative_reopen=True,  # silent on the cumulative case: TDA R47-A
         short_blind_call=ShortBlindCall.FULL_BLIND,  # ITA-33
@@ -262,6 +264,7 @@ def tda(
         structure=version,
         ante_kind=kind,
         ante_pot=_ante_pot(kind),
+        big_blind_first=True,  # RP-11 (2024): the big blind first, the ante from what is left
         min_raise=MinRaise.LAST_FULL_INCREMENT,  # R43-A
         reopen_fraction=_limit_reopen(version),  # R47-A, R47-B
         cumulative_reopen=True,  # R47-A
@@ -316,6 +319,7 @@ def phh(
         structure=version,
         ante_kind=AnteKind.EVERY_PLAYER if ante else AnteKind.NONE,
         ante_pot=AntePot.TRIMMED if ante_trimming else AntePot.DEAD_MONEY,
+        big_blind_first=False,  # PokerKit posts the antes first
         min_raise=MinRaise.LAST_FULL_INCREMENT,
         min_raise_from_blind=False,
         full_bet_floor=False,
@@ -326,12 +330,14 @@ def phh(
         short_all_ins_count_toward_cap=True,
         lift_cap_heads_up=False,
         short_blind_call=ShortBlindCall.POSTED,
+        pot_limit_full_blinds=False,
         sub_minimum_all_in=SubMinimumAllIn.CALL_IT,
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,
         called_hand_must_show=False,
         last_hand_must_show=False,
         pot_order=PotOrder.MAIN_POT_FIRST,
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,
+        merge_equal_contender_pots=True,
         deal_start=DealStart.LEFT_OF_BUTTON,
         tournament=False,
         button_rule=ButtonRule.MOVING,
