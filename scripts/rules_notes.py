@@ -159,6 +159,9 @@ NOTES: dict[str, str] = {
     "ITA-16": "a moved player is seated at once, at his drawn seat",
     "ITA-17": "the tournament ends when the second-to-last player is eliminated",
     "ITA-18": "`prize_pool` net of fees; `payouts` decreasing, summing exactly, at least 10 % paid",
+    # ------------------------------------------------------------ server / platform (S)
+    "POK-4-4": "`action_clock`: 30 s, then the clock (by anyone) of 60 s + 10 s; `TurnClock`",
+    "ITA-28": "`action_clock`: after 30 s the others call 60 s + 10 s; `TurnClock` folds",
     # --------------------------------------------------------- floor / director (D)
     "POK-4-5": "`Floor.penalize` for time abuse, on the sanction ladder",
     "POK-10-1": "`Floor` refuses any decision about a hand once the next one has started;"
