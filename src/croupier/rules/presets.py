@@ -25,10 +25,12 @@ from typing import Any
 from croupier.errors import ConfigurationError
 from croupier.rules.model import (
     AbsentPlayers,
+    ActionClock,
     AnteKind,
     AntePot,
     BettingStructure,
     ButtonRule,
+    ClockCaller,
     DealStart,
     FaceUp,
     FirstButton,
@@ -37,6 +39,7 @@ from croupier.rules.model import (
     OddChips,
     PotOrder,
     Rake,
+    RequestedHand,
     Rules,
     ShortBlindCall,
     ShowdownOrder,
@@ -103,6 +106,9 @@ def pokcomm(
         button_rule=ButtonRule.DEAD_BUTTON,  # POK-7-6, POK-7-12
         absent_players=AbsentPlayers.BLINDED,  # POK-2-10, POK-3-2
         new_players=NewPlayers.DEALT_IN,  # silent: TDA R8
+        action_clock=ActionClock(  # POK-4-4: a reasonable time (30 s, as ITA-28), 1 min + 10 s
+            call_after=30, clock=60, countdown=10, callers=tuple(ClockCaller)
+        ),
     )
 
 
@@ -138,6 +144,7 @@ def pokerkings(
         lift_cap_heads_up=True,  # PKG-11: unlimited heads-up in cash games
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # PKG-12
         called_hand_must_show=True,  # PKG-12, PKG-14: only the others may muck
+        requested_hand=RequestedHand.ASKER,  # PKG-14: a hand history for the one who asks
         pot_order=PotOrder.SIDE_POTS_FIRST,  # RRP-7
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,  # silent: TDA R20-A
         deal_start=DealStart.LEFT_OF_BUTTON,  # PKG-3
@@ -146,6 +153,9 @@ def pokerkings(
         button_rule=ButtonRule.MOVING,  # PKG-17
         absent_players=AbsentPlayers.SIT_OUT,  # PKG-21, PKG-22
         new_players=NewPlayers.POST_OR_WAIT,  # PKG-18, PKG-19, PKG-20
+        action_clock=ActionClock(  # silent: an online room's fixed think time and a time bank
+            call_after=0, clock=15, countdown=5, callers=(), automatic=True, time_bank=30
+        ),
     )
 
 
@@ -182,6 +192,9 @@ def italian(small_blind: int = 50, big_blind: int = 100, *, ante: int = 0) -> Ru
         button_rule=ButtonRule.ITALIAN,  # ITA-20, ITA-21
         absent_players=AbsentPlayers.BLINDED,  # silent: TDA R30
         new_players=NewPlayers.DEALT_IN,  # ITA-24
+        action_clock=ActionClock(  # ITA-28: after 30 s the others may call 60 s + a 10 s countdown
+            call_after=30, clock=60, countdown=10, callers=(ClockCaller.OPPONENT,)
+        ),
     )
 
 
@@ -232,6 +245,7 @@ def casino_fr(
         button_rule=ButtonRule.DEAD_BUTTON,  # silent: TDA R32
         absent_players=AbsentPlayers.SIT_OUT,  # CAS-8: a player may step away
         new_players=NewPlayers.POST_OR_WAIT,  # silent: as PKG-18 to 20
+        action_clock=ActionClock(),  # silent: TDA R29, 25 s + 5 s once called after 30 s
     )
 
 
@@ -270,6 +284,7 @@ def tda(
         button_rule=ButtonRule.DEAD_BUTTON,  # R32
         absent_players=AbsentPlayers.BLINDED,  # R30
         new_players=NewPlayers.DEALT_IN,  # R8, R10
+        action_clock=ActionClock(),  # R29: 25 s + a 5 s countdown once called
     )
 
 
@@ -330,6 +345,7 @@ def phh(
         button_rule=ButtonRule.MOVING,
         absent_players=AbsentPlayers.SIT_OUT,
         new_players=NewPlayers.POST_OR_WAIT,
+        action_clock=ActionClock(),  # replays: no clock runs
     )
 
 
