@@ -1,0 +1,184 @@
+"""A table's state as JSON-ready data, and back (``Table.snapshot`` / ``Table.restore``).
+
+Private: use the methods. The snapshot is a plain dictionary of lists, numbers, texts,
+booleans and None, so that ``json.loads(json.dumps(s)) == s``. A hand not yet settled is
+kept as its events (:func:`croupier.engine.event_to_dict`) and rebuilt with
+:meth:`croupier.engine.Hand.replay`, which checks every one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from croupier.cards import Card
+from croupier.engine import ForcedBet, ForcedKind, Hand, SeatSetup, event_from_dict, event_to_dict
+from croupier.errors import ConfigurationError, CroupierError
+from croupier.rules.model import FirstButton, Rules, Stakes
+from croupier.table._check import rng_from_state, rng_state, snapshot_part
+from croupier.table.button import ButtonDraw, Positions
+
+if TYPE_CHECKING:
+    from croupier.table.table import HandPlan, Table
+
+__all__ = [
+    "plan_from_json",
+    "plan_to_json",
+    "positions_from_json",
+    "positions_to_json",
+    "table_restore",
+    "table_snapshot",
+]
+
+
+def positions_to_json(pos: Positions | None) -> list[int | None] | None:
+    """Positions as a list (None stays None)."""
+    return None if pos is None else list(pos)
+
+
+def positions_from_json(data: Any) -> Positions | None:
+    """Positions back from :func:`positions_to_json`."""
+    if data is None:
+        return None
+    button, small, big, small_seat = data
+    return Positions(button, small, big, small_seat)
+
+
+def plan_to_json(plan: HandPlan) -> dict[str, Any]:
+    """A hand plan as JSON-ready data."""
+    return {
+        "number": plan.number,
+        "positions": positions_to_json(plan.positions),
+        "seats": [list(s) for s in plan.seats],
+        "forced": [[f.seat, f.kind.value, f.amount] for f in plan.forced],
+        "waiting": [[seat, why.value] for seat, why in plan.waiting],
+        "missed": [[seat, marker.value] for seat, marker in plan.missed],
+        "hold": plan.hold,
+    }
+
+
+def plan_from_json(data: dict[str, Any]) -> HandPlan:
+    """A hand plan back from :func:`plan_to_json`."""
+    from croupier.table.table import HandPlan, Missed, Waiting
+
+    positions = positions_from_json(data["positions"])
+    assert positions is not None
+    return HandPlan(
+        data["number"],
+        positions,
+        tuple(SeatSetup(*s) for s in data["seats"]),
+        tuple(ForcedBet(s, ForcedKind(k), a) for s, k, a in data["forced"]),
+        tuple((seat, Waiting(why)) for seat, why in data["waiting"]),
+        tuple((seat, Missed(m)) for seat, m in data["missed"]),
+        bool(data["hold"]),
+    )
+
+
+def _hand_to_json(hand: Hand) -> list[dict[str, Any]]:
+    return [event_to_dict(e) for e in hand.events]
+
+
+def _hand_from_json(events: list[dict[str, Any]]) -> Hand:
+    return Hand.replay([event_from_dict(e) for e in events])
+
+
+def table_snapshot(table: Table, *, rng: bool) -> dict[str, Any]:
+    """Everything a table holds, JSON-ready."""
+    draw = table.draw
+    hand = table.hand
+    plan = table._plan
+    return {
+        "kind": "table",
+        "version": 1,
+        "name": table.name,
+        "size": table.size,
+        "rules": table.rules.to_dict(),
+        "pending_stakes": None if table._pending_stakes is None else asdict(table._pending_stakes),
+        "seats": [
+            [
+                ts.seat,
+                ts.player,
+                ts.stack,
+                ts.active,
+                ts.sitting_out,
+                ts.absent,
+                ts.post,
+                ts.replacing,
+                ts.missed.value,
+                ts.leaving,
+            ]
+            for ts in table._seats.values()  # in the table's order
+        ],
+        "positions": positions_to_json(table._positions),
+        "hold": table._hold,
+        "eliminated_last": sorted(table._eliminated_last),
+        "draw": None
+        if draw is None
+        else {
+            "cards": [[seat, str(card)] for seat, card in draw.cards],
+            "button": draw.button,
+            "rule": draw.rule.value,
+        },
+        "hand_number": table.hand_number,
+        "history": [plan_to_json(p) for p in table.history],
+        "hand": None
+        if hand is None or plan is None
+        else {
+            "events": _hand_to_json(hand),
+            "plan": plan_to_json(plan),
+            "missed": [[seat, player, m.value] for seat, player, m in table._missed_now],
+        },
+        "rng": rng_state(table._rng) if rng else None,
+    }
+
+
+def table_restore(cls: type[Table], data: Any, *, rng: random.Random | None) -> Table:
+    """Rebuild a table from :func:`table_snapshot`'s data; malformed data is refused."""
+    from croupier.table.table import Missed, TableSeat
+
+    snapshot_part(data, "table")
+    try:
+        generator = rng if rng is not None else rng_from_state(data["rng"])
+        rules = Rules.from_dict(data["rules"])
+        table = cls(rules, name=data["name"], seats=data["size"], rng=generator)
+        pending = data["pending_stakes"]
+        table._pending_stakes = None if pending is None else Stakes(**pending)
+        for row in data["seats"]:
+            seat, player, stack, active, out, absent, post, replacing, missed, leaving = row
+            table._seats[seat] = TableSeat(
+                seat,
+                player,
+                stack,
+                active=active,
+                sitting_out=out,
+                absent=absent,
+                post=post,
+                replacing=replacing,
+                missed=Missed(missed),
+                leaving=leaving,
+            )
+        table._positions = positions_from_json(data["positions"])
+        table._hold = bool(data["hold"])
+        table._eliminated_last = frozenset(data["eliminated_last"])
+        draw = data["draw"]
+        if draw is not None:
+            table.draw = ButtonDraw(
+                tuple((seat, Card(card)) for seat, card in draw["cards"]),
+                draw["button"],
+                FirstButton(draw["rule"]),
+            )
+        table.hand_number = data["hand_number"]
+        table.history.extend(plan_from_json(p) for p in data["history"])
+        hand = data["hand"]
+        if hand is not None:
+            table.hand = _hand_from_json(hand["events"])
+            table._plan = plan_from_json(hand["plan"])
+            table._missed_now = tuple(
+                (seat, player, Missed(m)) for seat, player, m in hand["missed"]
+            )
+    except CroupierError as exc:
+        raise ConfigurationError(f"not a valid table snapshot: {exc}") from exc
+    except (KeyError, TypeError, ValueError, IndexError, AssertionError) as exc:
+        raise ConfigurationError(f"not a valid table snapshot: {exc!r}") from exc
+    return table
