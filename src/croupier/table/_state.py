@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from croupier.table.table import HandPlan, Table
 
 __all__ = [
+    "hand_from_json",
+    "hand_to_json",
     "plan_from_json",
     "plan_to_json",
     "positions_from_json",
@@ -75,11 +77,13 @@ def plan_from_json(data: dict[str, Any]) -> HandPlan:
     )
 
 
-def _hand_to_json(hand: Hand) -> list[dict[str, Any]]:
+def hand_to_json(hand: Hand) -> list[dict[str, Any]]:
+    """A hand as its events, JSON-ready (the secret ones included)."""
     return [event_to_dict(e) for e in hand.events]
 
 
-def _hand_from_json(events: list[dict[str, Any]]) -> Hand:
+def hand_from_json(events: list[dict[str, Any]]) -> Hand:
+    """A hand rebuilt from :func:`hand_to_json`, every event checked by the replay."""
     return Hand.replay([event_from_dict(e) for e in events])
 
 
@@ -125,7 +129,7 @@ def table_snapshot(table: Table, *, rng: bool) -> dict[str, Any]:
         "hand": None
         if hand is None or plan is None
         else {
-            "events": _hand_to_json(hand),
+            "events": hand_to_json(hand),
             "plan": plan_to_json(plan),
             "missed": [[seat, player, m.value] for seat, player, m in table._missed_now],
         },
@@ -172,7 +176,7 @@ def table_restore(cls: type[Table], data: Any, *, rng: random.Random | None) -> 
         table.history.extend(plan_from_json(p) for p in data["history"])
         hand = data["hand"]
         if hand is not None:
-            table.hand = _hand_from_json(hand["events"])
+            table.hand = hand_from_json(hand["events"])
             table._plan = plan_from_json(hand["plan"])
             table._missed_now = tuple(
                 (seat, player, Missed(m)) for seat, player, m in hand["missed"]

@@ -167,6 +167,8 @@ class TournamentCore(ABC):
 
     def table_of(self, player: str) -> int:
         """The table where ``player`` sits."""
+        if not isinstance(player, str):
+            raise ConfigurationError(f"a player is named by a text, not {player!r}")
         try:
             return self._where[player]
         except KeyError:

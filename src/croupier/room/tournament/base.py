@@ -21,6 +21,7 @@ from croupier.room.tournament.registration import Entry, RegistrationError
 from croupier.room.tournament.seating import draw_seats
 from croupier.room.tournament.standings import Bust, BustKind, Finish
 from croupier.room.tournament.structure import Level
+from croupier.table._check import flag, name, whole
 
 __all__ = ["Phase", "Result", "TournamentBase"]
 
@@ -46,6 +47,7 @@ class TournamentBase(TournamentCore):
         dealt in and blinded until :meth:`arrive`, and removed at the end of the first
         level (POK-3-1).
         """
+        flag(arrived, "arrived")
         if self.phase is Phase.FINISHED:
             raise RegistrationError("the tournament is over")
         late = self.phase is Phase.RUNNING
@@ -81,6 +83,7 @@ class TournamentBase(TournamentCore):
 
     def arrive(self, player: str) -> None:
         """A registered player reaches his seat (POK-3-1)."""
+        name(player, error=RegistrationError)
         self.registry.arrive(player)
         if player in self._where and player not in self._suspended:
             self._set_absent(player, False)
@@ -102,8 +105,10 @@ class TournamentBase(TournamentCore):
         if draw is None:
             draw = draw_seats(players, table_size=self.options.table_size, rng=self.rng)
         else:
-            draw = dict(draw)
-            self._check_draw(players, draw)
+            if not isinstance(draw, Mapping):
+                raise ConfigurationError(f"a draw maps players to (table, seat), not {draw!r}")
+            self._check_draw(players, dict(draw))
+            draw = {p: (int(t), int(s)) for p, (t, s) in draw.items()}
         for number in sorted({t for t, _ in draw.values()}):
             self._open_table(number)
             self._counts[number] = 0
@@ -119,8 +124,17 @@ class TournamentBase(TournamentCore):
         return draw
 
     def _check_draw(self, players: Sequence[str], draw: Mapping[str, tuple[int, int]]) -> None:
-        if sorted(draw) != sorted(players):
+        if not all(isinstance(p, str) for p in draw) or sorted(draw) != sorted(players):
             raise ConfigurationError("the draw must seat every registered player, once")
+        for player, place in draw.items():
+            if (
+                not isinstance(place, tuple | list)
+                or len(place) != 2
+                or any(type(n) is not int for n in place)
+            ):
+                raise ConfigurationError(
+                    f"{player} draws a (table, seat) pair of whole numbers, not {place!r}"
+                )
         if len(set(draw.values())) != len(draw):
             raise ConfigurationError("two players drew the same seat")
         size = self.options.table_size
@@ -186,6 +200,8 @@ class TournamentBase(TournamentCore):
     def can_rebuy(self, player: str) -> bool:
         """True when ``player`` may rebuy now."""
         rebuy = self.config.rebuy
+        if not isinstance(player, str):
+            return False
         if rebuy is None or not self.rebuy_open or player not in self.registry:
             return False
         entry = self.registry[player]
@@ -198,11 +214,19 @@ class TournamentBase(TournamentCore):
     def rebuy(self, player: str) -> None:
         """``player`` buys ``rebuy.stack`` more chips (between hands)."""
         rebuy = self.config.rebuy
+        name(player, error=IllegalActionError)
         if rebuy is None or not self.can_rebuy(player):
             raise IllegalActionError(self._why_no_rebuy(player))
+        if player in self._where and not self._between_hands(self._where[player]):
+            raise IllegalActionError(
+                f"table {self._where[player]} is playing a hand: {player} rebuys after it"
+            )
         if player in self._pending:
             bust = self._pending.pop(player)
-            self.standings.remove(player)
+            if bust in self._hfh_busts:  # busted in a hand-for-hand hand not yet closed
+                self._hfh_busts.remove(bust)
+            else:
+                self.standings.remove(player)
             free = self._free(bust.table) if bust.table in self._counts else []
             old = [s for s in free if s == bust.seat]
             if old:  # back in his seat, with its obligations (POK-7-9)
@@ -230,6 +254,7 @@ class TournamentBase(TournamentCore):
 
     def decline_rebuy(self, player: str) -> None:
         """A player busted in the rebuy period does not rebuy: he is out."""
+        name(player, error=IllegalActionError)
         if player not in self._pending:
             raise IllegalActionError(f"{player} has no rebuy to decline")
         self._finalize_pending(player)
@@ -242,10 +267,13 @@ class TournamentBase(TournamentCore):
             raise IllegalActionError("this tournament has no add-on (POK-6-1: a freezeout)")
         if not self.add_on_open:
             raise IllegalActionError(f"the add-on is taken after level {add_on.after_level}")
+        name(player, error=IllegalActionError)
         entry = self.registry[player]
         if entry.add_on:
             raise IllegalActionError(f"{player} has already taken the add-on")
-        self.table_of(player)
+        table = self.table_of(player)
+        if not self._between_hands(table):
+            raise IllegalActionError(f"table {table} is playing a hand: {player} adds on after it")
         self._set_stack(player, self._stack(player) + add_on.stack)
         self.chips_issued += add_on.stack
         self.registry.record_add_on(player)
@@ -341,8 +369,7 @@ class TournamentBase(TournamentCore):
         """Sit ``player`` out for ``hands`` hands: dealt in, blinded, his hand killed
         (POK-13-1, ITA-51). Use :class:`~croupier.room.tournament.floor.Floor`."""
         self.table_of(player)
-        if hands < 1:
-            raise ConfigurationError("a suspension lasts at least one hand")
+        whole(hands, "a suspension, in hands,", minimum=1)
         self._suspended[player] = self._suspended.get(player, 0) + hands
         self._set_absent(player, True)
 
@@ -380,10 +407,10 @@ class TournamentBase(TournamentCore):
         if not self._between_hands(table):
             raise IllegalActionError(f"table {table} is playing a hand: remove chips after it")
         stack = self._stack(player)
-        if not 0 < amount < stack:
+        if type(amount) is not int or not 0 < amount < stack:
             raise ConfigurationError(
-                f"remove between 1 and {stack - 1} chips from {player} (all of them:"
-                " disqualify him)"
+                f"remove between 1 and {stack - 1} chips from {player}, not {amount!r} (all of"
+                " them: disqualify him)"
             )
         self._set_stack(player, stack - amount)
         self.chips_removed += amount
