@@ -12,7 +12,20 @@ from typing import Any
 
 from croupier.errors import ConfigurationError, CroupierError
 
-__all__ = ["flag", "name", "number", "rng_from_state", "rng_state", "snapshot_part", "whole"]
+__all__ = [
+    "MAX_CHIPS",
+    "chips",
+    "flag",
+    "name",
+    "number",
+    "rng_from_state",
+    "rng_state",
+    "snapshot_part",
+    "whole",
+]
+
+MAX_CHIPS = 10**15
+"""The largest amount a stack, a buy-in or a deposit may be (it fits every database)."""
 
 
 def whole(
@@ -33,6 +46,25 @@ def whole(
     """
     if type(value) is not int or value < minimum:
         raise error(f"{what} is a whole number >= {minimum}, not {value!r}")
+    return value
+
+
+def chips(
+    value: object,
+    what: str,
+    *,
+    minimum: int = 1,
+    error: type[CroupierError] = ConfigurationError,
+) -> int:
+    """``value`` if it is a whole number of chips from ``minimum`` to :data:`MAX_CHIPS`.
+
+    >>> chips(10**30, "a stack")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    croupier.errors.ConfigurationError: a stack is a whole number from 1 to 1,000,000,...
+    """
+    if type(value) is not int or not minimum <= value <= MAX_CHIPS:
+        raise error(f"{what} is a whole number from {minimum} to {MAX_CHIPS:,}, not {value!r}")
     return value
 
 

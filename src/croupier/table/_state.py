@@ -9,11 +9,19 @@ kept as its events (:func:`croupier.engine.event_to_dict`) and rebuilt with
 from __future__ import annotations
 
 import random
-from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, cast
 
 from croupier.cards import Card
-from croupier.engine import ForcedBet, ForcedKind, Hand, SeatSetup, event_from_dict, event_to_dict
+from croupier.engine import (
+    ForcedBet,
+    ForcedKind,
+    Hand,
+    HandStarted,
+    SeatSetup,
+    event_from_dict,
+    event_to_dict,
+)
 from croupier.errors import ConfigurationError, CroupierError
 from croupier.rules.model import FirstButton, Rules, Stakes
 from croupier.table._check import rng_from_state, rng_state, snapshot_part
@@ -29,9 +37,25 @@ __all__ = [
     "plan_to_json",
     "positions_from_json",
     "positions_to_json",
+    "rules_to_json",
     "table_restore",
     "table_snapshot",
 ]
+
+
+_RULES_SEEN: dict[int, tuple[Rules, dict[str, Any]]] = {}
+
+
+def rules_to_json(rules: Rules) -> dict[str, Any]:
+    """``rules.to_dict()``, remembered for the few rules values a room plays (a fresh copy
+    each time: the caller may change it)."""
+    seen = _RULES_SEEN.get(id(rules))  # the value is kept alive with it: ids stay unique
+    if seen is None or seen[0] is not rules:
+        if len(_RULES_SEEN) > 256:
+            _RULES_SEEN.clear()
+        seen = _RULES_SEEN[id(rules)] = (rules, rules.to_dict())
+    data = seen[1]
+    return {**data, "stakes": dict(data["stakes"]), "rake": dict(data["rake"])}
 
 
 def positions_to_json(pos: Positions | None) -> list[int | None] | None:
@@ -77,14 +101,37 @@ def plan_from_json(data: dict[str, Any]) -> HandPlan:
     )
 
 
+class _KnownRules:
+    """Stands for a rules value in :func:`event_to_dict`, from the remembered dictionary."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    def to_dict(self) -> dict[str, Any]:
+        return rules_to_json(self.rules)
+
+
 def hand_to_json(hand: Hand) -> list[dict[str, Any]]:
     """A hand as its events, JSON-ready (the secret ones included)."""
-    return [event_to_dict(e) for e in hand.events]
+    events = hand.events
+    first = events[0]
+    out = [event_to_dict(e) for e in events[1:]]
+    if isinstance(first, HandStarted):  # its rules value, the slow part, is remembered
+        known = first._replace(rules=cast(Rules, _KnownRules(first.rules)))
+        return [event_to_dict(known), *out]
+    return [event_to_dict(first), *out]
 
 
 def hand_from_json(events: list[dict[str, Any]]) -> Hand:
     """A hand rebuilt from :func:`hand_to_json`, every event checked by the replay."""
     return Hand.replay([event_from_dict(e) for e in events])
+
+
+def _stakes(stakes: Stakes) -> dict[str, int]:
+    return {name: getattr(stakes, name) for name in _STAKES}
+
+
+_STAKES = tuple(f.name for f in fields(Stakes))
 
 
 def table_snapshot(table: Table, *, rng: bool) -> dict[str, Any]:
@@ -97,8 +144,8 @@ def table_snapshot(table: Table, *, rng: bool) -> dict[str, Any]:
         "version": 1,
         "name": table.name,
         "size": table.size,
-        "rules": table.rules.to_dict(),
-        "pending_stakes": None if table._pending_stakes is None else asdict(table._pending_stakes),
+        "rules": rules_to_json(table.rules),
+        "pending_stakes": None if table._pending_stakes is None else _stakes(table._pending_stakes),
         "seats": [
             [
                 ts.seat,

@@ -28,7 +28,7 @@ from croupier.engine import ForcedBet, ForcedKind, Hand, SeatSetup
 from croupier.engine.setup import next_seat
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.rules.model import AbsentPlayers, AnteKind, NewPlayers, Rules, Stakes
-from croupier.table._check import flag, name, number, rng_state, whole
+from croupier.table._check import chips, flag, name, number, rng_state
 from croupier.table.button import ButtonDraw, Positions, between, draw_button, next_positions
 
 __all__ = [
@@ -184,6 +184,11 @@ class Table:
         """The plan of the last hand settled (None before the first)."""
         return self.history[-1] if self.history else None
 
+    @property
+    def stacks(self) -> dict[str, int]:
+        """Each seated player's chips (between hands; during a hand, before it)."""
+        return {ts.player: ts.stack for ts in self._seats.values()}
+
     def occupied(self) -> list[int]:
         """The occupied seat numbers, in order (no copies)."""
         return sorted(self._seats)
@@ -250,7 +255,7 @@ class Table:
         seat number.
         """
         name(player)
-        whole(stack, "a player sits down with chips: his stack", minimum=1)
+        chips(stack, "a player sits down with chips: his stack")
         if seat is not None:
             number(seat, "a seat")
         flag(post, "post")
@@ -309,8 +314,10 @@ class Table:
             raise IllegalActionError(
                 f"{player} cannot add chips now (CAS-11): {why}; add them after it"
             )
-        whole(amount, "chips added", minimum=1)
-        self._seat(player).stack += amount
+        chips(amount, "chips added")
+        ts = self._seat(player)
+        chips(ts.stack + amount, f"{player}'s stack after adding {amount}")
+        ts.stack += amount
 
     def set_stack(self, player: str, stack: int) -> None:
         """Set a stack between hands (a chip count entered by the floor).
@@ -322,7 +329,7 @@ class Table:
         why = self._unsettled()
         if why is not None:
             raise IllegalActionError(f"stacks change between hands only: {why}")
-        whole(stack, "a stack", minimum=1 if self.rules.tournament else 0)
+        chips(stack, "a stack", minimum=1 if self.rules.tournament else 0)
         self._seat(player).stack = stack
 
     def set_stakes(self, stakes: Stakes) -> None:
@@ -357,9 +364,15 @@ class Table:
 
     def can_start(self) -> bool:
         """True exactly when :meth:`start_hand` would deal now: no hand waiting to be
-        settled, at least two players ready (CAS-4), one of them present."""
+        settled, at least two players ready (CAS-4), one of them present. It changes
+        nothing (it does not draw for the first button)."""
         if self.hand is not None:
             return False
+        if self._positions is None and (self.draw is None or self.draw.button not in self._seats):
+            # before the first draw every player ready is dealt in: no need to draw yet
+            settled, entering = self._candidates()
+            ready = settled + entering
+            return len(ready) >= 2 and not all(self._seats[s].absent for s in ready)
         try:
             self.plan()
         except ConfigurationError:
@@ -433,6 +446,12 @@ class Table:
             raise IllegalActionError(f"the next hand is planned once this one is settled: {why}")
         if self._positions is None and (self.draw is None or self.draw.button not in self._seats):
             # the first draw, or again if its winner has left; kept only if a hand can start
+            settled, entering = self._candidates()
+            if len(settled + entering) < 2:
+                raise ConfigurationError(
+                    f"a hand needs at least two players ready (CAS-4);"
+                    f" {len(settled + entering)} at {self.name}"
+                )
             draw, state = self.draw, rng_state(self._rng)
             try:
                 self.draw = draw_button(
@@ -557,11 +576,15 @@ class Table:
         why = self._unsettled()
         if why is not None:
             raise IllegalActionError(f"cannot deal the next hand: {why}")
-        if deck is not None and not (
-            isinstance(deck, Deck)
-            or (isinstance(deck, (list, tuple)) and all(isinstance(c, Card) for c in deck))
-        ):
-            raise ConfigurationError(f"a deck is a Deck or a list of 52 cards, not {deck!r:.80}")
+        if deck is not None:
+            if not (
+                isinstance(deck, Deck)
+                or (isinstance(deck, list | tuple) and all(isinstance(c, Card) for c in deck))
+            ):
+                raise ConfigurationError(
+                    f"a deck is a Deck or a list of 52 cards, not {deck!r:.80}"
+                )
+            Deck(deck).check()  # CAS-1, ITA-45: refused before anything is drawn
         plan = self.plan(straddle=straddle)
         rules = self.next_rules()
         hand = Hand(

@@ -9,7 +9,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from croupier.errors import ConfigurationError, IllegalActionError
@@ -53,7 +53,7 @@ class RoomStats:
 
     def to_dict(self) -> dict[str, int]:
         """A JSON-ready dictionary."""
-        return asdict(self)
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 class CashTable:

@@ -22,6 +22,7 @@ from croupier.room.cash.waiting import Registration
 from croupier.rules.model import Rules
 from croupier.table import Table
 from croupier.table._check import rng_from_state, rng_state, snapshot_part
+from croupier.table._state import rules_to_json
 
 if TYPE_CHECKING:
     from croupier.room.cash.room import Room
@@ -34,7 +35,7 @@ def session_to_json(s: Session) -> dict[str, Any]:
     return {
         "table": s.table,
         "number": s.number,
-        "rules": s.rules.to_dict(),
+        "rules": rules_to_json(s.rules),
         "min_buy_in": s.min_buy_in,
         "max_buy_in": s.max_buy_in,
         "max_rebuy": s.max_rebuy,

@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from croupier.errors import ConfigurationError, IllegalActionError
+from croupier.table._check import MAX_CHIPS
 
 __all__ = [
     "Account",
@@ -349,10 +350,8 @@ class Ledger:
         return {
             "kind": "ledger",
             "version": 1,
-            "balances": [
-                [a.kind.value, a.player, a.table, amount]
-                for a, amount in self._balances.items()
-                if amount
+            "balances": [  # every account used, in order (the order of later entries)
+                [a.kind.value, a.player, a.table, amount] for a, amount in self._balances.items()
             ],
             "count": self._count,
             "deposited": self._deposited,
@@ -385,8 +384,10 @@ class Ledger:
 
 
 def _positive(amount: int, what: str) -> None:
-    if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-        raise ConfigurationError(f"{what} is a whole number of cents > 0, not {amount!r}")
+    if type(amount) is not int or not 0 < amount <= MAX_CHIPS:
+        raise ConfigurationError(
+            f"{what} is a whole number of cents from 1 to {MAX_CHIPS:,}, not {amount!r}"
+        )
 
 
 def _show(lines: Iterable[tuple[Account, int]]) -> str:

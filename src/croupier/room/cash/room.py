@@ -292,7 +292,7 @@ class Room(Seating):
         t = self._get(table).table
         hand = t.hand
         dealt = {s.player for s in hand.seats} if hand is not None else set()
-        total = sum(ts.stack for ts in t if ts.player not in dealt)
+        total = sum(stack for player, stack in t.stacks.items() if player not in dealt)
         return total + (hand.total_in_play if hand is not None else 0)
 
     def check(self) -> LedgerTotals:
@@ -305,11 +305,11 @@ class Room(Seating):
         for name, ct in self._tables.items():
             t, hand = ct.table, ct.table.hand
             dealt = {s.player: s for s in hand.seats} if hand is not None else {}
-            for ts in t:
-                recorded = self.ledger.balance(Account.seat(ts.player, name))
-                expected = dealt[ts.player].stack if ts.player in dealt else ts.stack
+            for player, stack in t.stacks.items():
+                recorded = self.ledger.balance(Account.seat(player, name))
+                expected = dealt[player].stack if player in dealt else stack
                 if recorded != expected:
-                    problems.append(f"{ts.player}@{name}: ledger {recorded}, table {expected}")
+                    problems.append(f"{player}@{name}: ledger {recorded}, table {expected}")
             if hand is not None:
                 booked = sum(self.ledger.balance(Account.seat(p, name)) for p in dealt)
                 if booked != hand.total_in_play:

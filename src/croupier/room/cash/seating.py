@@ -187,6 +187,9 @@ class Seating(RoomBase):
         if dest is not ct and not dest.session.is_open:
             raise IllegalActionError(f"the session of table {dest.name} is not open")
         old = ct.table.seat_of(player)
+        ts = ct.table.seats[old]
+        if ts.stack <= 0:
+            raise IllegalActionError(f"{player} has no chips to move: he must rebuy first")
         free = dest.table.free_seats()
         if seat is None:
             if not free:
@@ -194,9 +197,6 @@ class Seating(RoomBase):
             seat = self.rng.choice(free)
         elif seat not in free:
             raise IllegalActionError(f"seat {seat} of table {dest.name} is not free: free {free}")
-        ts = ct.table.seats[old]
-        if ts.stack <= 0:
-            raise IllegalActionError(f"{player} has no chips to move: he must rebuy first")
         away = self.absences.get(player)
         ct.table.leave(player)
         dest.table.sit(player, ts.stack, seat=seat)

@@ -31,6 +31,7 @@ from croupier.room.tournament.standings import Bust, BustGroup, BustKind, KnockO
 from croupier.room.tournament.structure import Break, Level, Period, Structure
 from croupier.rules.model import AnteKind, Rules, Stakes
 from croupier.table._check import rng_state
+from croupier.table._state import rules_to_json
 
 __all__ = [
     "FixedRules",
@@ -71,7 +72,7 @@ def config_to_json(config: TournamentConfig) -> dict[str, Any]:
     s = config.structure
     return {
         "name": config.name,
-        "rules": config.table_rules().to_dict(),
+        "rules": rules_to_json(config.table_rules()),
         "structure": {
             "name": s.name,
             "starting_stack": s.starting_stack,
