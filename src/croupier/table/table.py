@@ -185,6 +185,11 @@ class Table:
         return self.history[-1] if self.history else None
 
     @property
+    def players(self) -> dict[int, str]:
+        """Seat -> player of the occupied seats (no copies of the seats)."""
+        return {seat: ts.player for seat, ts in self._seats.items()}
+
+    @property
     def stacks(self) -> dict[str, int]:
         """Each seated player's chips (between hands; during a hand, before it)."""
         return {ts.player: ts.stack for ts in self._seats.values()}

@@ -242,9 +242,13 @@ class Run(ABC, Generic[T]):
         if self.twin_left <= 0:
             self.twin = None
 
+    def done(self) -> bool:
+        """True when nothing more can happen (a finished tournament)."""
+        return False
+
     def run(self) -> None:
         """Every step of the run."""
-        while self.step_no < self.steps:
+        while self.step_no < self.steps and not self.done():
             self.step()
 
 

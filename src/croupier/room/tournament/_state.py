@@ -10,6 +10,7 @@ it: time between a snapshot and its restore does not run.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, fields
 from typing import Any
 
@@ -67,8 +68,21 @@ def _period_from_json(data: list[Any]) -> Period:
     raise ConfigurationError(f"not a level or a break: {data!r}")
 
 
+_CONFIGS_SEEN: dict[int, tuple[TournamentConfig, dict[str, Any]]] = {}
+
+
 def config_to_json(config: TournamentConfig) -> dict[str, Any]:
-    """A tournament's configuration; its rules are kept as the level-1 rules value."""
+    """A tournament's configuration; its rules are kept as the level-1 rules value
+    (remembered for the configurations seen: a fresh copy each time)."""
+    seen = _CONFIGS_SEEN.get(id(config))  # the value is kept alive with it: ids stay unique
+    if seen is None or seen[0] is not config:
+        if len(_CONFIGS_SEEN) > 64:
+            _CONFIGS_SEEN.clear()
+        seen = _CONFIGS_SEEN[id(config)] = (config, _config_json(config))
+    return copy.deepcopy(seen[1])
+
+
+def _config_json(config: TournamentConfig) -> dict[str, Any]:
     s = config.structure
     return {
         "name": config.name,

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.room.tournament._core import Phase, TournamentCore
-from croupier.room.tournament.payouts import PrizePool, payouts, prize_pool
+from croupier.room.tournament.payouts import PrizePool, minimum_places, payouts, prize_pool
 from croupier.room.tournament.registration import Entry, RegistrationError
 from croupier.room.tournament.seating import draw_seats
 from croupier.room.tournament.standings import Bust, BustKind, Finish
@@ -47,6 +47,7 @@ class TournamentBase(TournamentCore):
         dealt in and blinded until :meth:`arrive`, and removed at the end of the first
         level (POK-3-1).
         """
+        self._sync_clock()
         flag(arrived, "arrived")
         if self.phase is Phase.FINISHED:
             raise RegistrationError("the tournament is over")
@@ -57,6 +58,12 @@ class TournamentBase(TournamentCore):
                 f"registration closed at the end of level {levels}"
                 if levels
                 else "registration closed when the tournament started (no late registration)"
+            )
+        places = self.config.places
+        if places is not None and minimum_places(len(self.registry) + 1) > places:
+            raise RegistrationError(
+                f"this tournament pays {places} places: at most {10 * places} entrants"
+                " (ITA-18: at least 10 % of the entrants are paid)"
             )
         entry = self.registry.register(
             player, adult=adult, at=self.time.now(), late=late, arrived=arrived
@@ -83,6 +90,7 @@ class TournamentBase(TournamentCore):
 
     def arrive(self, player: str) -> None:
         """A registered player reaches his seat (POK-3-1)."""
+        self._sync_clock()
         name(player, error=RegistrationError)
         self.registry.arrive(player)
         if player in self._where and player not in self._suspended:
@@ -213,6 +221,7 @@ class TournamentBase(TournamentCore):
 
     def rebuy(self, player: str) -> None:
         """``player`` buys ``rebuy.stack`` more chips (between hands)."""
+        self._sync_clock()
         rebuy = self.config.rebuy
         name(player, error=IllegalActionError)
         if rebuy is None or not self.can_rebuy(player):
@@ -254,6 +263,7 @@ class TournamentBase(TournamentCore):
 
     def decline_rebuy(self, player: str) -> None:
         """A player busted in the rebuy period does not rebuy: he is out."""
+        self._sync_clock()
         name(player, error=IllegalActionError)
         if player not in self._pending:
             raise IllegalActionError(f"{player} has no rebuy to decline")
@@ -262,6 +272,8 @@ class TournamentBase(TournamentCore):
 
     def add_on(self, player: str) -> None:
         """``player`` takes the add-on (once, during the add-on window)."""
+        self._sync_clock()
+        self._running()
         add_on = self.config.add_on
         if add_on is None:
             raise IllegalActionError("this tournament has no add-on (POK-6-1: a freezeout)")
@@ -286,8 +298,8 @@ class TournamentBase(TournamentCore):
             and level > self._arrival_deadline.get(p, self.options.absent_deadline_level)
             and self._between_hands(self._where[p])
         ]
-        if not late:
-            return
+        if not late or len(late) == len(self._where):
+            return  # none late, or nobody would be left: they wait for someone to arrive
         busts = []
         for player in late:
             table = self._where[player]
@@ -298,6 +310,11 @@ class TournamentBase(TournamentCore):
             self._unclaimed_bounty(player)
         self.standings.add(busts, share=False, at=self.time.now())
         self._rearrange()
+
+    def _running(self) -> None:
+        """Refuse a change to the players' chips or seats unless the tournament runs."""
+        if self.phase is not Phase.RUNNING:
+            raise IllegalActionError(f"the tournament is {self.phase.value}: nothing to change")
 
     # ------------------------------------------------------------ payouts
     def paid_places(self) -> int:
@@ -368,6 +385,8 @@ class TournamentBase(TournamentCore):
     def suspend(self, player: str, hands: int) -> None:
         """Sit ``player`` out for ``hands`` hands: dealt in, blinded, his hand killed
         (POK-13-1, ITA-51). Use :class:`~croupier.room.tournament.floor.Floor`."""
+        self._sync_clock()
+        self._running()
         self.table_of(player)
         whole(hands, "a suspension, in hands,", minimum=1)
         self._suspended[player] = self._suspended.get(player, 0) + hands
@@ -384,10 +403,16 @@ class TournamentBase(TournamentCore):
 
     def disqualify(self, player: str) -> int:
         """Remove ``player`` and his chips from play (POK-13-1, ITA-51); returns the chips."""
+        self._sync_clock()
+        self._running()
         table = self.table_of(player)
         if not self._between_hands(table):
             raise IllegalActionError(
                 f"table {table} is playing a hand: disqualify {player} once it is over"
+            )
+        if len(self._where) == 1:
+            raise IllegalActionError(
+                f"{player} is the last player with chips: he cannot be disqualified"
             )
         stack = self._remove(player)
         self._suspended.pop(player, None)
@@ -403,6 +428,8 @@ class TournamentBase(TournamentCore):
 
     def remove_chips(self, player: str, amount: int) -> None:
         """Take ``amount`` of ``player``'s chips out of play (POK-12-6)."""
+        self._sync_clock()
+        self._running()
         table = self.table_of(player)
         if not self._between_hands(table):
             raise IllegalActionError(f"table {table} is playing a hand: remove chips after it")

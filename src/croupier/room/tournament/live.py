@@ -194,6 +194,7 @@ class LiveTournament(TournamentBase):
 
     def set_button(self, table: int, seat: int) -> None:
         """The button of the next hand at ``table`` is at ``seat`` (for POK-7-7)."""
+        self._sync_clock()
         t = self._table(table)
         if type(seat) is not int or not 1 <= seat <= t.size:
             raise ConfigurationError(f"table {table} has seats 1 to {t.size}, not {seat!r}")
@@ -207,6 +208,7 @@ class LiveTournament(TournamentBase):
     def chip_counts(self, counts: Mapping[str, int]) -> CountResult:
         """The floor counted several players (a whole table, say): applied together when
         every count entered so far adds up to the chips in play, else kept apart."""
+        self._sync_clock()
         if not isinstance(counts, Mapping) or not counts:
             raise ConfigurationError(f"counts map players to their chips, not {counts!r}")
         for player, stack in counts.items():
@@ -250,6 +252,7 @@ class LiveTournament(TournamentBase):
         they are applied, and the difference is chips found (counted as issued) or missing
         (counted as removed), recorded in :attr:`corrections`. Count every stack first.
         Returns the difference."""
+        self._sync_clock()
         if not isinstance(reason, str) or not reason.strip():
             raise ConfigurationError("accepting counts that do not add up needs a reason")
         if not self._counted:
@@ -267,6 +270,7 @@ class LiveTournament(TournamentBase):
 
     def discard_counts(self, players: Sequence[str] | None = None) -> None:
         """Forget the counts kept apart (all of them, or those of ``players``)."""
+        self._sync_clock()
         if players is None:
             self._counted.clear()
             return
@@ -302,6 +306,7 @@ class LiveTournament(TournamentBase):
         """Players out in the same hand (POK-9-8: ranked by ``starting_stacks``, by default
         their last chip counts). ``eliminator`` knocked them out (POK-6-3). Returns the
         moves croupier asks the floor to make (balancing, breaking, final table)."""
+        self._sync_clock()
         if isinstance(players, str):
             names = [players]
         elif isinstance(players, list | tuple) and all(isinstance(p, str) for p in players):
@@ -360,6 +365,7 @@ class LiveTournament(TournamentBase):
     def close_hand(self) -> list[Move]:
         """Hand-for-hand: every table has finished the current hand; its busts are ranked
         together (TDA RP-8 or POK-9-8 by the options)."""
+        self._sync_clock()
         if not self._hfh:
             raise IllegalActionError("hand-for-hand play is not on")
         self._close_hand_for_hand_round()
@@ -372,6 +378,7 @@ class LiveTournament(TournamentBase):
         Refused, changing nothing, when he has no bust to undo, ``stack`` is not a
         number of chips, or a player who collected his bounty has been knocked out
         since (undo that bust first)."""
+        self._sync_clock()
         name(player, error=IllegalActionError)
         if stack is not None:
             whole(stack, "a player put back in has chips: his stack", minimum=1)
@@ -417,6 +424,7 @@ class LiveTournament(TournamentBase):
 
     def move(self, player: str, table: int, seat: int) -> Move:
         """The floor moved ``player`` itself."""
+        self._sync_clock()
         self.table_of(player)
         t = self._table(table)
         if type(seat) is not int or seat in t.seats or not 1 <= seat <= t.size:
@@ -425,6 +433,7 @@ class LiveTournament(TournamentBase):
 
     def hand_played(self, table: int) -> None:
         """A hand was played at ``table``: suspended players there count it (ITA-51)."""
+        self._sync_clock()
         self._table(table)
         self._count_suspension(table)
 
@@ -440,6 +449,7 @@ class LiveTournament(TournamentBase):
         kept apart too), corrections and the seats of busts that may be undone."""
         from croupier.room.tournament._state import core_to_json
 
+        self._sync_clock()
         return {
             "kind": "live-tournament",
             "version": 1,

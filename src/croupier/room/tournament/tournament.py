@@ -114,14 +114,13 @@ class Tournament(TournamentBase):
         return self._table_of(player).leave(player)
 
     def _stack(self, player: str) -> int:
-        t = self._table_of(player)
-        return t.seats[t.seat_of(player)].stack
+        return self._table_of(player).stack_of(player)
 
     def _set_stack(self, player: str, stack: int) -> None:
         self._table_of(player).set_stack(player, stack)
 
     def _occupied(self, table: int) -> dict[int, str]:
-        return {s: ts.player for s, ts in self._tables[table].seats.items()}
+        return self._tables[table].players
 
     def _size(self, table: int) -> int:
         return self._tables[table].size
@@ -331,6 +330,7 @@ class Tournament(TournamentBase):
         from croupier.room.tournament._state import core_to_json
         from croupier.table._state import hand_to_json
 
+        self._sync_clock()  # the state as of now: what the clock says applied first
         return {
             "kind": "tournament",
             "version": 1,
