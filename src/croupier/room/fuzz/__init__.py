@@ -7,8 +7,16 @@ test suite runs a CI-sized batch of each (``tests/test_fuzz.py``). See ``docs/ro
 """
 
 from croupier.room.fuzz._common import FuzzFailure, FuzzReport
+from croupier.room.fuzz.live import fuzz_live
 from croupier.room.fuzz.rooms import fuzz_rooms
 from croupier.room.fuzz.tables import fuzz_tables
 from croupier.room.fuzz.tournaments import fuzz_tournaments
 
-__all__ = ["FuzzFailure", "FuzzReport", "fuzz_rooms", "fuzz_tables", "fuzz_tournaments"]
+__all__ = [
+    "FuzzFailure",
+    "FuzzReport",
+    "fuzz_live",
+    "fuzz_rooms",
+    "fuzz_tables",
+    "fuzz_tournaments",
+]

@@ -177,7 +177,7 @@ class Floor:
 
     def offences(self, player: str) -> tuple[Fault, ...]:
         """The faults ``player`` was sanctioned for, in order."""
-        return tuple(self._offences.get(player, ()))
+        return tuple(self._offences.get(player, ())) if isinstance(player, str) else ()
 
     def _record(
         self,
@@ -223,7 +223,7 @@ class Floor:
     # ----------------------------------------------------------- sanctions
     def next_sanction(self, player: str, fault: Fault) -> Sanction:
         """The sanction the ladder gives for ``fault`` now (POK-13-1, ITA-51)."""
-        past = self._offences.get(player, [])
+        past = self._offences.get(player, []) if isinstance(player, str) else []
         ladder: tuple[Sanction, ...] = _LADDER[1:] if fault in _NO_WARNING else _LADDER
         if self.tournament.options.warning_once and past:
             ladder = tuple(s for s in ladder if s is not Sanction.WARNING)

@@ -37,7 +37,7 @@ from croupier.room.tournament.clock import Clock
 from croupier.room.tournament.config import TournamentConfig
 from croupier.room.tournament.standings import Bust, BustKind
 from croupier.room.tournament.structure import Break, Level
-from croupier.table._check import name, whole
+from croupier.table._check import MAX_CHIPS, chips, name
 
 __all__ = ["CountCorrection", "CountResult", "LiveTable", "LiveTournament"]
 
@@ -203,6 +203,7 @@ class LiveTournament(TournamentBase):
     def chip_count(self, player: str, stack: int) -> CountResult:
         """The floor counted ``player``'s chips: applied if the counts add up, else kept
         apart (see :class:`CountResult`)."""
+        self.table_of(player)
         return self.chip_counts({player: stack})
 
     def chip_counts(self, counts: Mapping[str, int]) -> CountResult:
@@ -213,10 +214,10 @@ class LiveTournament(TournamentBase):
             raise ConfigurationError(f"counts map players to their chips, not {counts!r}")
         for player, stack in counts.items():
             self.table_of(player)
-            if type(stack) is not int or stack <= 0:
+            if type(stack) is not int or not 0 < stack <= MAX_CHIPS:
                 raise ConfigurationError(
-                    f"{player}'s count is a whole number of chips >= 1, not {stack!r}"
-                    f" (a player without chips is busted: enter bust({player!r}))"
+                    f"{player}'s count is a whole number of chips from 1 to {MAX_CHIPS:,}, not"
+                    f" {stack!r} (a player without chips is busted: enter bust({player!r}))"
                 )
         self._counted.update(counts)
         return self._settle_counts()
@@ -322,11 +323,11 @@ class LiveTournament(TournamentBase):
             raise ConfigurationError(
                 f"starting stacks map players to chips, not {starting_stacks!r}"
             )
-        for player, chips in starts.items():
-            if player not in names or type(chips) is not int or chips <= 0:
+        for player, start in starts.items():
+            if player not in names or type(start) is not int or start <= 0:
                 raise ConfigurationError(
                     f"a starting stack is a whole number >= 1 for a busted player, not"
-                    f" {player!r}: {chips!r}"
+                    f" {player!r}: {start!r}"
                 )
         if eliminator is not None and not (
             isinstance(eliminator, str)
@@ -381,7 +382,7 @@ class LiveTournament(TournamentBase):
         self._sync_clock()
         name(player, error=IllegalActionError)
         if stack is not None:
-            whole(stack, "a player put back in has chips: his stack", minimum=1)
+            chips(stack, "a player put back in has chips: his stack")
         bust = self.standings.find(player)
         pending = next((b for b in self._hfh_busts if b.player == player), None)
         if pending is None and (bust is None or bust.kind is not BustKind.BUSTED):
@@ -389,7 +390,7 @@ class LiveTournament(TournamentBase):
         if pending is not None:
             bust = pending
         assert bust is not None
-        chips = bust.starting_stack if stack is None else stack
+        back = bust.starting_stack if stack is None else stack
         pay = self.knockouts.get(player)
         gone = [p for p, _, _ in pay.paid if p not in self._where] if pay is not None else []
         if gone and self.bounties is not None:
@@ -413,11 +414,12 @@ class LiveTournament(TournamentBase):
         if self.bounties is not None and player in self.knockouts:
             self.bounties.restore(self.knockouts.pop(player))
         table, seat = self._undo.pop(player, (0, 0))
+        absent = not self.registry[player].arrived  # POK-3-1: still blinded until he arrives
         if table in self._tables and seat not in self._tables[table].seats:
-            self._place(player, table, seat, chips, replacing=False, absent=False)
+            self._place(player, table, seat, back, replacing=False, absent=absent)
         else:
-            self._seat_newcomer(player, chips, absent=False)
-            self.chips_issued -= chips  # not new chips: his own, back in play
+            self._seat_newcomer(player, back, absent=absent)
+            self.chips_issued -= back  # not new chips: his own, back in play
         moves = self._rearrange()
         self._settle_counts()
         return moves
