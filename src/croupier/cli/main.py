@@ -23,6 +23,7 @@ def _register() -> None:
     # One import per command module; keep the list sorted.
     import croupier.cli.bench
     import croupier.cli.equity
+    import croupier.cli.fuzz
     import croupier.cli.play
     import croupier.cli.replay
     import croupier.cli.simulate

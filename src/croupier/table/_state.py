@@ -84,6 +84,27 @@ def plan_to_json(plan: HandPlan) -> dict[str, Any]:
     }
 
 
+_PLANS_SEEN: dict[int, tuple[HandPlan, dict[str, Any]]] = {}
+
+
+def _plan_json(plan: HandPlan) -> dict[str, Any]:
+    """:func:`plan_to_json` of a settled hand's plan, remembered (a fresh copy each time)."""
+    seen = _PLANS_SEEN.get(id(plan))  # the plan is kept alive with it: ids stay unique
+    if seen is None or seen[0] is not plan:
+        if len(_PLANS_SEEN) > 4_096:
+            _PLANS_SEEN.clear()
+        seen = _PLANS_SEEN[id(plan)] = (plan, plan_to_json(plan))
+    data = seen[1]
+    return {
+        **data,
+        "positions": list(data["positions"]),
+        **{
+            key: [list(row) for row in data[key]]
+            for key in ("seats", "forced", "waiting", "missed")
+        },
+    }
+
+
 def plan_from_json(data: dict[str, Any]) -> HandPlan:
     """A hand plan back from :func:`plan_to_json`."""
     from croupier.table.table import HandPlan, Missed, Waiting
@@ -172,7 +193,7 @@ def table_snapshot(table: Table, *, rng: bool) -> dict[str, Any]:
             "rule": draw.rule.value,
         },
         "hand_number": table.hand_number,
-        "history": [plan_to_json(p) for p in table.history],
+        "history": [_plan_json(p) for p in table.history],
         "hand": None
         if hand is None or plan is None
         else {

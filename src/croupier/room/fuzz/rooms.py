@@ -75,7 +75,7 @@ class RoomRun(Run[Room]):
     # ---------------------------------------------------------- operations
     def _player(self) -> Any:
         r, rng = self.rng.random(), self.rng
-        seated = [ts.player for t in self.obj.tables for ts in self.obj.table(t)]
+        seated = [p for t in self.obj.tables for p in self.obj.table(t).players.values()]
         if seated and r < 0.6:
             return rng.choice(seated)
         if r < 0.95:
