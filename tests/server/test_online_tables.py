@@ -47,7 +47,11 @@ def test_the_lobby_and_every_frame_show_the_tables_information(room_config: Serv
                 0,
             )
             info = t1["info"]
-            assert (info["rake_rate"], info["version"], info["min_buy_in"]) == ("4%", "no-limit", 4000)
+            assert (info["rake_rate"], info["version"], info["min_buy_in"]) == (
+                "4%",
+                "no-limit",
+                4000,
+            )
             assert info["max_buy_in"] == 40000 and info["max_rebuy"] == 40000
             assert any("rake 4%" in line for line in info["lines"])
             await cy.ok("watch", table="t1")
@@ -160,15 +164,17 @@ def test_a_newcomer_posts_the_big_blind_at_once_or_waits_for_it(room_config: Ser
             for _ in range(12):
                 await play_hands(players, "t1", 1)
                 started = next(
-                    f for f in reversed(dan.all()) if f["type"] == "update" and f["events"]
-                    and f["events"][0]["type"] == "started"
+                    f
+                    for f in reversed(dan.all())
+                    if f["type"] == "update" and f["events"] and f["events"][0]["type"] == "started"
                 )
                 seats = {s[1]: s[0] for s in started["events"][0]["seats"]}
                 for name in ("dan", "eve"):
                     if name in seats and name not in first:
                         first[name] = [
-                            e for e in started["events"] if e["type"] == "posted"
-                            and e["seat"] == seats[name]
+                            e
+                            for e in started["events"]
+                            if e["type"] == "posted" and e["seat"] == seats[name]
                         ]
                 if len(first) == 2:
                     break
@@ -197,7 +203,9 @@ def test_a_player_steps_away_and_comes_back(room_config: ServerConfig) -> None:
             assert not _seat(cy.state("t1"), "cy")["sitting_out"]
             await play_hands([ann, bob, cy], "t1", 2)
             assert any(
-                f["type"] == "update" and f["events"] and f["events"][0]["type"] == "started"
+                f["type"] == "update"
+                and f["events"]
+                and f["events"][0]["type"] == "started"
                 and "cy" in [s[1] for s in f["events"][0]["seats"]]
                 for f in cy.all()
             )
@@ -243,16 +251,25 @@ def test_only_a_player_dealt_in_acts_and_only_for_his_own_seat(room_config: Serv
             state = ann.state("t1")
             turn = state["to_act"]
             waiting = ann if turn["player"] == "bob" else bob
-            for client, code in ((cy, "not_seated"), (dan, "not_seated"), (waiting, "not_your_turn")):
+            for client, code in (
+                (cy, "not_seated"),
+                (dan, "not_seated"),
+                (waiting, "not_your_turn"),
+            ):
                 answer = await client.send("act", table="t1", hand=book.number, action="call")
                 assert answer["code"] == code, answer
             stale = await ann.send("act", table="t1", hand=book.number + 5, action="fold")
             assert stale["code"] == "stale"
             mover = ann if turn["player"] == "ann" else bob
             low = turn["legal"]["min_raise_to"]
-            small = await mover.send("act", table="t1", hand=book.number, action="raise", amount=low - 1)
+            small = await mover.send(
+                "act", table="t1", hand=book.number, action="raise", amount=low - 1
+            )
             assert small["code"] == "illegal"
-            assert f"below the minimum of {low:,}" in small["message"] and "you may" in small["message"]
+            assert (
+                f"below the minimum of {low:,}" in small["message"]
+                and "you may" in small["message"]
+            )
             check = await mover.send("act", table="t1", hand=book.number, action="check")
             assert check["code"] == "illegal" and "you owe" in check["message"]
             show = await mover.send("act", table="t1", hand=book.number, action="show")
@@ -300,11 +317,16 @@ def test_the_floor_voids_a_hand_in_progress(room_config: ServerConfig) -> None:
             table = room.tables.room.table("t1")
             assert table.stack_of("ann") == table.stack_of("bob") == 40_000
             status = room.services.store.read_blocking(
-                lambda c: c.execute(sa.select(hands.c.status).where(hands.c.id == book.hand_id)).scalar()
+                lambda c: c.execute(
+                    sa.select(hands.c.status).where(hands.c.id == book.hand_id)
+                ).scalar()
             )
             assert status == "voided"
             assert any(
-                e["type"] == "voided" for f in ann.all() if f["type"] == "update" for e in f["events"]
+                e["type"] == "voided"
+                for f in ann.all()
+                if f["type"] == "update"
+                for e in f["events"]
             )
             room.tables.room.check()
 
