@@ -51,7 +51,7 @@ def test_the_house_calls_the_clock_then_a_minute_and_ten_seconds_and_the_hand_is
 
     async def scenario() -> None:
         async with running_room(room_config, [("t1", rules, 6, ("ann", "bob"))]) as room:
-            ann, mover, other = await _two(room)
+            ann, _, _ = await _two(room)
             assert _turn(ann)["clock"]["phase"] == "thinking"
             await room.tick(29.0, "t1")
             assert _turn(ann)["clock"]["callable_in"] == 1.0
