@@ -72,8 +72,17 @@ def serve(
             if self.started:
                 typer.echo(banner(services))
 
+    from croupier.server.launch import WS_MAX_SIZE
+
     server = Server(
-        uvicorn.Config(asgi, host=host, port=port, log_level="warning", access_log=False)
+        uvicorn.Config(
+            asgi,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+            ws_max_size=WS_MAX_SIZE,
+        )
     )
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn shut down, then re-raised Ctrl-C
         server.run()
