@@ -14,7 +14,19 @@ import pytest
 from _hands import assert_conserved, make_hand, play
 from _principle import check_asked_something, check_pot_principle
 from _random_play import options, random_hand
-from croupier.engine import Action, Awarded, BetReturned, ForcedKind, Hand, Posted, Shown
+from croupier.engine import (
+    Acted,
+    Action,
+    ActionKind,
+    Awarded,
+    BetReturned,
+    ForcedKind,
+    Hand,
+    HandStarted,
+    Mucked,
+    Posted,
+    Shown,
+)
 from croupier.history import loads, replay_phh
 from croupier.rules import Rules, casino_fr, italian, phh, pokcomm, pokerkings, tda
 
@@ -281,3 +293,63 @@ class _FakeHand:
         self.stacks = hand.stacks
         self.starting_stacks = hand.starting_stacks
         self.rake = hand.rake
+
+
+POKERKIT_SPLIT = """
+variant = 'NT'
+ante_trimming_status = true
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [7, 25, 50, 0, 0, 0]
+min_bet = 25
+starting_stacks = [9759, 881, 1965, 134, 410, 3037]
+actions = ['d dh p1 8dKc', 'd dh p2 2cAs', 'd dh p3 9h4c', 'd dh p4 Ad5h', 'd dh p5 6cJs', \
+'d dh p6 Ah2s', 'p4 cc', 'p5 cbr 75', 'p6 cc', 'p1 cc', 'p2 cbr 100', 'p3 f', 'p4 cc', \
+'p5 f', 'p6 cc', 'p1 cc', 'd db QdJd2h', 'p1 cbr 9659', 'p2 cc', 'p4 cc', 'p6 cc', \
+'p1 sm 8dKc', 'p2 sm 2cAs', 'p4 sm Ad5h', 'p6 sm Ah2s', 'd db 3s', 'd db Ts']
+finishing_stacks = [6722, 1451, 1915, 0, 335, 5763]
+"""
+
+
+@pytest.mark.rule("ITA-40", "POK-9-6")
+def test_phh_splits_pots_that_the_same_hands_win_once_other_presets_pot_by_pot() -> None:
+    """Two pots (661 and 2,241) split between the same two hands: PokerKit, which kills the
+    hands that win nothing and merges the pots the survivors contest, splits 2,902 once
+    (1,451 each); ITA-40 / TDA R21 split each pot on its own (the odd chip of each to the
+    first left of the button: 1,452 and 5,762)."""
+    result = replay_phh(loads(POKERKIT_SPLIT))
+    assert result.finishing_stacks == (6722, 1451, 1915, 0, 335, 5763)
+    hand = result.hand
+    assert hand is not None
+    assert hand.rules.merge_equal_contender_pots
+    pot_by_pot = _play_again(hand, hand.rules.but(merge_equal_contender_pots=False))
+    assert [pot_by_pot.stacks[s] for s in sorted(pot_by_pot.stacks)] == [
+        6722,
+        1452,
+        1915,
+        0,
+        335,
+        5762,
+    ]
+
+
+def _play_again(hand: Hand, rules: Rules) -> Hand:
+    """The same deal and decisions under other rules."""
+    started = hand.events[0]
+    assert isinstance(started, HandStarted)
+    again = Hand(
+        rules=rules,
+        seats=started.seats,
+        button=started.button,
+        deck=started.deck,
+        forced_bets=started.forced,
+    )
+    for e in hand.events:
+        if isinstance(e, Acted) and e.reason == "":
+            raising = e.kind in (ActionKind.BET, ActionKind.RAISE)
+            again.act(e.seat, Action.raise_to(e.to) if raising else Action(e.kind))
+        elif isinstance(e, Shown) and not e.auto:
+            again.act(e.seat, Action.show())
+        elif isinstance(e, Mucked):
+            again.act(e.seat, Action.muck())
+    assert again.is_over
+    return again

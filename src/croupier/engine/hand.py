@@ -36,6 +36,7 @@ from croupier.engine.events import (
     Posted,
     Pot,
     Raked,
+    Revealed,
     Shown,
     Street,
     Voided,
@@ -122,6 +123,7 @@ class Hand:
         "_bet",
         "_blind_short",
         "_board",
+        "_called",
         "_chips",
         "_committed",
         "_dead",
@@ -222,6 +224,7 @@ class Hand:
         self._blind_short = 0
         self._final_pots: tuple[PotLayer, ...] = ()
         self._revealed: set[tuple[int, int]] = set()
+        self._called = False
         self._rake = 0
         self._events: list[Event] = [started]
         self._phase = Phase.BETTING
@@ -847,6 +850,7 @@ class Hand:
         self._events.append(Shown(self._seats[i], self._hole[i], auto))
 
     def _showdown(self) -> None:
+        self._called = True
         contestants = self._showdown_order()
         face_up = self.rules.all_in_hands_face_up
         with_chips = sum(1 for i in contestants if self._stack[i])
@@ -891,7 +895,10 @@ class Hand:
         for i in range(self._n):
             if self._shown[i] and not self._folded[i]:
                 shown_values[i] = evaluate((*self._hole[i], *board))
-        pots = self._award_pots()
+        pots = list(self._final_pots)
+        winners_of = [self._pot_winners(pot, shown_values) for pot in pots]
+        if rules.merge_equal_contender_pots:
+            pots, winners_of = self._merge_pots(pots, winners_of)
         self._final_pots = tuple(pots)
         order = list(range(len(pots)))
         if rules.pot_order is PotOrder.SIDE_POTS_FIRST:  # POK-9-7, RRP-7
@@ -899,17 +906,10 @@ class Hand:
         rake_open = not (rules.rake.no_flop_no_drop and not board)
         cap = rules.rake.cap
         for p in order:
-            amount, eligible = pots[p][0], pots[p][1]
-            contenders = [i for i in eligible if not (self._folded[i] or self._mucked[i])]
-            if len(contenders) > 1:
-                best = max(shown_values[i] for i in contenders)
-                winners = [i for i in contenders if shown_values[i] == best]
-                description = describe(best)
-            else:
-                winners = contenders
-                description = (
-                    describe(shown_values[winners[0]]) if winners[0] in shown_values else ""
-                )
+            amount = pots[p].amount
+            winners = winners_of[p]
+            best = shown_values.get(winners[0])
+            description = describe(best) if best is not None else ""
             rake = 0
             if rake_open and rules.rake.rate:
                 rake = rules.rake.of(amount)
@@ -918,7 +918,6 @@ class Hand:
                 if rake:
                     self._rake += rake
                     self._events.append(Raked(p, rake))  # CAS-23: before the pot is paid
-            winners.sort(key=self._from_button)
             shares = split_pot(
                 amount - rake, winners, rule=rules.odd_chips, unit=rules.odd_chip_unit
             )
@@ -940,18 +939,28 @@ class Hand:
             HandEnded(tuple(zip(self._seats, self._stack, strict=True)), self._rake)
         )
 
-    def _award_pots(self) -> list[PotLayer]:
-        """The pots built when betting ended (nothing was bet since), merged where the
-        rules share the odd chips of pots with the same contenders once."""
-        pots = list(self._final_pots)
-        if not self.rules.merge_equal_contender_pots:
-            return pots
-        dead = [f or m for f, m in zip(self._folded, self._mucked, strict=True)]
+    def _pot_winners(self, pot: PotLayer, shown_values: dict[int, int]) -> list[int]:
+        """The best hands still in among those who may win ``pot``, from the button's left."""
+        contenders = [i for i in pot.eligible if not (self._folded[i] or self._mucked[i])]
+        if len(contenders) > 1:
+            best = max(shown_values[i] for i in contenders)
+            contenders = [i for i in contenders if shown_values[i] == best]
+        contenders.sort(key=self._from_button)
+        return contenders
+
+    @staticmethod
+    def _merge_pots(
+        pots: list[PotLayer], winners_of: list[list[int]]
+    ) -> tuple[list[PotLayer], list[list[int]]]:
+        """PokerKit's reading: hands that win no pot are killed, then consecutive pots that
+        the same surviving hands contest are one pot, split once."""
+        alive = {i for winners in winners_of for i in winners}
         merged: list[PotLayer] = []
+        merged_winners: list[list[int]] = []
         previous: tuple[int, ...] | None = None
-        for pot in pots:
-            contenders = tuple(i for i in pot.eligible if not dead[i])
-            if merged and contenders == previous:
+        for pot, winners in zip(pots, winners_of, strict=True):
+            contest = tuple(i for i in pot.eligible if i in alive)
+            if merged and contest == previous:
                 last = merged[-1]
                 merged[-1] = PotLayer(
                     last.amount + pot.amount,
@@ -960,11 +969,65 @@ class Hand:
                 )
             else:
                 merged.append(pot)
-            previous = contenders
-        return merged
+                merged_winners.append(winners)
+            previous = contest
+        return merged, merged_winners
 
     def _from_button(self, i: int) -> int:
         return (self._seats[i] - self.button - 1) % 1_000_000
+
+    # -------------------------------------------------------- asking to see
+    def ask_to_see(self, asker: int, seat: int) -> tuple[Card, ...]:
+        """Show ``seat``'s called hand to ``asker``, a player dealt in (RRP-5, PKG-14).
+
+        Any player dealt in may ask to see a hand that went to the showdown and was not
+        tabled: mucked, or the winner's when the others mucked. The cards are revealed to
+        him alone (his view and his hand history show them); the hand stays as it was:
+        a mucked hand is dead (RRP-4), an award is not changed. A hand won without a
+        showdown was never called and is not shown (PKG-13); undealt cards never are.
+        """
+        asker_i = self._asker_index(asker)
+        i = self._index(seat)
+        reason = self._why_not_shown_to(asker_i, i)
+        if reason:
+            raise IllegalActionError(f"seat {asker} cannot see seat {seat}'s hand: {reason}")
+        self._revealed.add((i, asker_i))
+        cards = self._hole[i]
+        self._events.append(Revealed(seat, cards, asker))
+        return cards
+
+    def revealed_to(self, asker: int) -> tuple[int, ...]:
+        """The seats whose called hands have been shown to ``asker`` at his request."""
+        a = self._seat_index.get(asker, -1)
+        return tuple(self._seats[i] for i, to in sorted(self._revealed) if to == a)
+
+    def _asker_index(self, asker: int) -> int:
+        try:
+            return self._seat_index[asker]
+        except (KeyError, TypeError):
+            raise IllegalActionError(
+                f"only a player dealt in may ask to see a hand (RRP-5): seat {asker!r} was not"
+                f" dealt in; the seats are {self._seats}"
+            ) from None
+
+    def _why_not_shown_to(self, asker: int, i: int) -> str:
+        if self._phase is Phase.BETTING:
+            return "the betting is not over: hands are asked for at the showdown or after"
+        if self._phase is Phase.VOIDED:
+            return "the hand was voided"
+        if asker == i:
+            return "it is his own hand"
+        if self._folded[i]:
+            return "that hand was folded before the showdown: it was never called"
+        if not self._called:
+            return "the hand was won without a showdown: it was never called (PKG-13)"
+        if self._shown[i]:
+            return "it is already shown to everyone"
+        if self._phase is Phase.SHOWDOWN and i in self._queue:
+            return "that player has not chosen to show or muck yet"
+        if (i, asker) in self._revealed:
+            return "it was already shown to him"
+        return ""
 
     # ------------------------------------------------------------------- void
     def void(self, reason: str = "") -> None:
@@ -1030,6 +1093,8 @@ class Hand:
             self.void(event.reason)
         elif isinstance(event, Mucked):
             self.act(event.seat, Action.muck())
+        elif isinstance(event, Revealed):
+            self.ask_to_see(event.asker, event.seat)
         elif isinstance(event, Shown) and not event.auto:
             self.act(event.seat, Action.show())
         elif isinstance(event, Acted) and event.reason in ("", "timeout"):

@@ -29,6 +29,7 @@ __all__ = [
     "OddChips",
     "PotOrder",
     "Rake",
+    "RequestedHand",
     "Rules",
     "ShortBlindCall",
     "ShowdownOrder",
@@ -120,6 +121,15 @@ class Timeout(StrEnum):
     """Checked when checking is free, folded otherwise (TDA R29)."""
     FOLD = "fold"
     """The hand is dead (POK-4-4, ITA-28, ITA-43)."""
+
+
+class RequestedHand(StrEnum):
+    """Who sees a called hand shown because a player asked to see it (RRP-5)."""
+
+    TABLE = "table"
+    """Turned up for the whole table: show one, show all (RRP-5 with RRP-6, ITA-39)."""
+    ASKER = "asker"
+    """Shown only in the history of the player who asked (PKG-14)."""
 
 
 class PotOrder(StrEnum):
@@ -321,6 +331,7 @@ class Rules:
     """The first hand to show at showdown may not be mucked (PKG-12, PKG-14, TDA R18-B)."""
     all_in_hands_face_up: FaceUp = FaceUp.ANY_ALL_IN
     """When all-in hands are tabled face up (POK-9-5, TDA R16)."""
+    requested_hand: RequestedHand = RequestedHand.TABLE
     last_hand_must_show: bool = True
     """When every other hand is mucked at the showdown, the last one is still shown to win
     (RRP-1, ITA-37, POK-9-1); False: it wins unshown (TDA R17-B)."""
@@ -431,6 +442,7 @@ _ENUM_FIELDS: dict[str, type[StrEnum]] = {
     "all_in_hands_face_up": FaceUp,
     "timeout": Timeout,
     "pot_order": PotOrder,
+    "requested_hand": RequestedHand,
     "odd_chips": OddChips,
     "deal_start": DealStart,
     "first_button": FirstButton,

@@ -37,6 +37,7 @@ from croupier.rules.model import (
     OddChips,
     PotOrder,
     Rake,
+    RequestedHand,
     Rules,
     ShortBlindCall,
     ShowdownOrder,
@@ -138,6 +139,7 @@ def pokerkings(
         lift_cap_heads_up=True,  # PKG-11: unlimited heads-up in cash games
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # PKG-12
         called_hand_must_show=True,  # PKG-12, PKG-14: only the others may muck
+        requested_hand=RequestedHand.ASKER,  # PKG-14: a hand history for the one who asks
         pot_order=PotOrder.SIDE_POTS_FIRST,  # RRP-7
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,  # silent: TDA R20-A
         deal_start=DealStart.LEFT_OF_BUTTON,  # PKG-3
