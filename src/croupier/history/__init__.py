@@ -20,6 +20,7 @@ from croupier.history._phh_actions import (
     parse_action,
     parse_phh_cards,
 )
+from croupier.history._phh_write import hand_to_phh
 from croupier.history.phh import (
     FIELD_ORDER,
     HOLDEM_VARIANTS,
@@ -37,7 +38,6 @@ from croupier.history.phh import (
 )
 from croupier.history.replay import (
     ReplayResult,
-    hand_to_phh,
     json_amount,
     phh_rules_for,
     replay_phh,
