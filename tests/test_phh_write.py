@@ -12,6 +12,7 @@ from decimal import Decimal
 
 import pytest
 
+from _phh_hands import random_engine_hand, big_blind_below_small_blind
 from _random_play import PRESET_BUILDERS, play_randomly, random_hand
 from croupier.cards import Deck
 from croupier.engine import (
@@ -22,11 +23,10 @@ from croupier.engine import (
     HandStarted,
     LegalActions,
     SeatSetup,
-    standard_forced_bets,
 )
 from croupier.errors import HandHistoryError
 from croupier.history import PHHHand, dumps, hand_to_phh, loads, replay_phh
-from croupier.rules import AntePot, Rules, casino_fr, phh, pokerkings, preset, tda
+from croupier.rules import AntePot, casino_fr, phh, pokerkings, preset, tda
 
 DIFFERS = "_croupier_differs"
 
@@ -50,74 +50,6 @@ def assert_read_back_exactly(hand: Hand, written: PHHHand) -> None:
     assert isinstance(ours, HandStarted) and isinstance(theirs, HandStarted)
     assert ours._replace(deck=()) == theirs._replace(deck=())  # undealt cards are not written
     assert replayed.events[1:] == hand.events[1:]
-
-
-def random_rules(rng: random.Random) -> Rules:
-    big = rng.choice([2, 100, 200, 1_000])
-    small = rng.choice([big // 2, big // 4, 0 if rng.random() < 0.1 else big // 2])
-    ante = rng.choice([0, 0, big // 10, big])
-    trimming = rng.random() < 0.5
-    if rng.random() < 0.3:
-        rules = phh("fixed-limit", small, big, ante=ante, small_bet=big, big_bet=2 * big)
-        return rules.but(ante_pot=AntePot.TRIMMED if trimming else AntePot.DEAD_MONEY)
-    min_bet = big if rng.random() < 0.8 else big * 2
-    return phh("no-limit", small, big, ante=ante, ante_trimming=trimming, min_bet=min_bet)
-
-
-def random_engine_hand(rng: random.Random) -> Hand:
-    """A hand under the phh rules, random seats, stacks, button and legal play."""
-    rules = random_rules(rng)
-    count = rng.randint(2, 9)
-    numbers = sorted(rng.sample(range(10), count))
-    big = rules.stakes.big_blind
-    seats = [
-        SeatSetup(s, f"player{s}", rng.choice([rng.randint(1, 3 * big), rng.randint(1, 200 * big)]))
-        for s in numbers
-    ]
-    button = rng.choice(numbers)
-    if count >= 3 and rng.random() < 0.2:
-        button = rng.choice([s for s in range(10) if s not in numbers] or numbers)  # a dead button
-    forced = list(standard_forced_bets(rules, numbers, button))
-    if count >= 4 and rng.random() < 0.2:
-        big_seat = next(f.seat for f in forced if f.kind is ForcedKind.BIG_BLIND)
-        after = [s for s in numbers if s > big_seat] or numbers
-        forced.append(ForcedBet(after[0], ForcedKind.STRADDLE, 2 * big))
-    if rules.stakes.ante and rng.random() < 0.3:  # a big blind ante instead
-        forced = [f for f in forced if f.kind is not ForcedKind.ANTE]
-        big_seat = next(f.seat for f in forced if f.kind is ForcedKind.BIG_BLIND)
-        forced.append(ForcedBet(big_seat, ForcedKind.ANTE, rules.stakes.ante))
-    hand = Hand(
-        rules=rules,
-        seats=seats,
-        button=button,
-        deck=Deck.shuffled(rng),
-        forced_bets=forced,
-        hand_id=str(rng.randrange(10**6)),
-    )
-    while not hand.is_over:
-        seat = hand.to_act
-        assert seat is not None
-        legal = hand.legal_actions()
-        choices: list[Action] = []
-        if legal.show:
-            choices.append(Action.show())
-        if legal.muck:
-            choices.append(Action.muck())
-        if not (legal.show or legal.muck):
-            if legal.check:
-                choices += [Action.check()] * 3
-            else:
-                choices.append(Action.fold())
-            if legal.call is not None:
-                choices += [Action.call()] * 3
-            if legal.min_raise_to is not None and legal.max_raise_to is not None:
-                low, high = legal.min_raise_to, legal.max_raise_to
-                choices += [Action.raise_to(low), Action.raise_to(rng.randint(low, high))]
-            if legal.all_in is not None and rng.random() < 0.3:
-                choices.append(Action.all_in())
-            choices.append(Action.timeout())
-        hand.act(seat, rng.choice(choices))
-    return hand
 
 
 def test_every_preset_writes_every_hand_and_reads_it_back_exactly() -> None:
@@ -153,6 +85,9 @@ def test_phh_hands_are_written_as_the_standard_reads_them() -> None:
         hand = random_engine_hand(rng)
         written = hand_to_phh(hand)
         assert_read_back_exactly(hand, written)
+        if big_blind_below_small_blind(hand.events):
+            kinds["big blind below the small blind"] += 1
+            continue  # the engine's difference (test_the_turn_after_a_trimmed_ante...)
         assert DIFFERS not in written.extra, (number, dumps(written))
         # Read as any PHH reader does, without croupier's fields: the same stacks.
         standard = replay_phh(written, standard=True)
@@ -325,3 +260,24 @@ def test_a_hand_in_progress_is_written_without_finishing_stacks() -> None:
     assert written.action_texts()[-1] == "p2 cc"
     result = replay_phh(written)
     assert result.error == "the actions end before the hand is over: p1 is to act (Preflop)"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine (lead): PokerKit opens the betting left of the largest blind posted; here"
+    " a trimmed ante came back to a big blind it cut short, so PokerKit asks him first;"
+    " croupier's engine opens left of the big blind (docs/pokerkit.md)",
+)
+def test_the_turn_after_a_trimmed_ante_came_back_to_a_short_big_blind() -> None:
+    rules = phh("no-limit", 100, 200, ante=200).but(ante_pot=AntePot.TRIMMED)
+    seats = [SeatSetup(4, "p4", 282), SeatSetup(7, "p7", 283), SeatSetup(0, "p0", 12_913)]
+    forced = [
+        ForcedBet(4, ForcedKind.SMALL_BLIND, 100),
+        ForcedBet(7, ForcedKind.BIG_BLIND, 200),
+        ForcedBet(7, ForcedKind.ANTE, 200),  # a lone ante: trimmed, it all comes back
+    ]
+    hand = Hand(rules=rules, seats=seats, button=0, deck=Deck(), forced_bets=forced)
+    assert big_blind_below_small_blind(hand.events)
+    # The big blind posted 83 (all he had after the ante) and has 200 back, under the
+    # small blind's 100: PokerKit asks him first; croupier asks the button.
+    assert hand.to_act == 7

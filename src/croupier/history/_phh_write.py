@@ -159,6 +159,8 @@ class _PokerKitTurns:
         not open, 0 none."""
         self.queue: list[int] = []
         self.open = False
+        self.unasked: list[int] = []
+        """Players who acted where PokerKit would not ask them (the file then differs)."""
 
     def _effective(self, i: int) -> int:
         totals = sorted(self.bet[j] + self.stack[j] for j in range(self.n) if self.live[j])
@@ -190,6 +192,8 @@ class _PokerKitTurns:
         needless: list[int] = []
         while self.queue and self.queue[0] != i and self._idle(self.queue[0]):
             needless.append(self.queue.pop(0))
+        if not self.queue or self.queue[0] != i:
+            self.unasked.append(i)  # PokerKit waits for someone else, or for nobody
         self.stack[i] -= put
         self.bet[i] += put
         if kind is ActionKind.FOLD:
@@ -241,8 +245,11 @@ def _forced_arrays(
     return antes, blinds, lost
 
 
-def _actions(events: Sequence[Any], player: dict[int, int], blinds: list[int]) -> list[PHHAction]:
-    """The PHH actions of the events, with the checks PHH readers wait for."""
+def _actions(
+    events: Sequence[Any], player: dict[int, int], blinds: list[int]
+) -> tuple[list[PHHAction], list[int]]:
+    """The PHH actions of the events, with the checks PHH readers wait for, and the
+    players who acted where PHH readers would not ask them."""
     started = events[0]
     stacks = [0] * len(player)
     for s in started.seats:
@@ -272,17 +279,13 @@ def _actions(events: Sequence[Any], player: dict[int, int], blinds: list[int]) -
             turns.stack[player[event.seat]] += event.amount  # antes trimmed at once
             continue
         deal()
-        if isinstance(event, Acted) and event.reason == "absent":
-            turns.live[player[event.seat]] = False
-            actions.append(Fold(player[event.seat], comment=ABSENT_COMMENT))
-            continue
         if not preflop_begun:
             turns.begin(preflop=True)
             preflop_begun = betting = True
         if isinstance(event, Acted):
             k = player[event.seat]
             actions.extend(CheckOrCall(j) for j in turns.acted(k, event.kind, event.put))
-            comment = TIMEOUT_COMMENT if event.reason == "timeout" else None
+            comment = {"timeout": TIMEOUT_COMMENT, "absent": ABSENT_COMMENT}.get(event.reason)
             if event.kind is ActionKind.FOLD:
                 actions.append(Fold(k, comment=comment))
             elif event.kind in (ActionKind.CHECK, ActionKind.CALL):
@@ -306,7 +309,7 @@ def _actions(events: Sequence[Any], player: dict[int, int], blinds: list[int]) -
             cards = event.cards if isinstance(event, Shown) else ()
             actions.append(ShowOrMuck(player[event.seat], cards))
     deal()
-    return actions
+    return actions, turns.unasked
 
 
 def _rules_table(rules: Rules) -> dict[str, Any]:
@@ -348,7 +351,11 @@ def hand_to_phh(hand: Hand, *, scale: int = 1, event: str | None = None) -> PHHH
     order = _player_order(started)
     player = {seat: k for k, seat in enumerate(order)}
     antes, blinds, lost = _forced_arrays(started, player)
-    actions = _actions(events, player, blinds)
+    actions, unasked = _actions(events, player, blinds)
+    turns = ""
+    if unasked:
+        names = ", ".join(dict.fromkeys(f"p{k + 1}" for k in unasked))
+        turns = f"PHH readers do not ask {names} to act where croupier's rules did"
     if len(order) == 2:  # heads-up the arrays are read reversed
         antes.reverse()
         blinds.reverse()
@@ -390,20 +397,22 @@ def hand_to_phh(hand: Hand, *, scale: int = 1, event: str | None = None) -> PHHH
         finishing_stacks=tuple(stacks[s] for s in order) if hand.is_over else None,
         extra=extra,
     )
-    differs = _standard_reading(written, lost) if hand.is_over else None
+    differs = _standard_reading(written, lost, turns) if hand.is_over else None
     if differs is not None:
         extra[DIFFERS_FIELD] = differs
         comment.append(f"PHH readers compute otherwise: {differs}")
     return replace(written, extra=extra, header_comment="\n".join(comment))
 
 
-def _standard_reading(written: PHHHand, lost: list[str]) -> str | None:
+def _standard_reading(written: PHHHand, lost: list[str], turns: str) -> str | None:
     """How a PHH reader's reading of the standard fields departs from the hand, or None."""
     result = replay_phh(written, standard=True)
     rules = Rules.from_dict(dict(written.extra[RULES_FIELD]))
     knobs = _differing_knobs(rules)
     why = "; ".join(lost + ([f"{rules.name} rules: " + ", ".join(knobs)] if knobs else []))
     because = f" ({why})" if why else ""
+    if turns and result.error is None:
+        return f"{turns}{because}"
     if result.error is not None:
         return f"the standard cannot play these actions: {result.error}{because}"
     ours = [written.to_amount(s) for s in written.finishing_stacks or ()]

@@ -46,6 +46,7 @@ from croupier.engine import (
     Hand,
     HandEnded,
     HandStarted,
+    HoleDealt,
     Mucked,
     Phase,
     Posted,
@@ -201,10 +202,14 @@ def nothing_to_decide(events: Sequence[Event], seat: int) -> bool:
     stacks = {s.seat: s.stack for s in started.seats}
     bets = dict.fromkeys(stacks, 0)
     folded: set[int] = set()
+    dealt = False
     for k, event in enumerate(events[1:], start=1):
         if k > last and isinstance(event, _AFTER_BETTING):
             break
-        if isinstance(event, Posted):
+        dealt = dealt or isinstance(event, HoleDealt)
+        if isinstance(event, BetReturned) and not dealt:
+            stacks[event.seat] += event.amount  # antes trimmed as they are posted: no bet
+        elif isinstance(event, Posted):
             stacks[event.seat] -= event.amount
             if event.kind.live:
                 bets[event.seat] += event.amount
@@ -306,7 +311,8 @@ class _Replayer:
                 engine.act(seat_of(i), Action.timeout() if timeout else Action.fold())
             case CheckOrCall(player_index=i):
                 seat = seat_of(i)
-                if engine.to_act != seat and nothing_to_decide(engine.events, seat):
+                asked = engine.to_act == seat and engine.phase is Phase.BETTING
+                if not asked and nothing_to_decide(engine.events, seat):
                     self.needless.append(f"p{i + 1}")
                     return
                 if timeout:
