@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 
-from _phh_hands import random_engine_hand, big_blind_below_small_blind
+from _phh_hands import big_blind_below_small_blind, random_engine_hand
 from _random_play import PRESET_BUILDERS, play_randomly, random_hand
 from croupier.cards import Deck
 from croupier.engine import (

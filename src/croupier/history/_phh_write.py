@@ -259,6 +259,31 @@ def _actions(
     actions: list[PHHAction] = []
     betting = False  # a betting round has begun and was not closed yet
     preflop_begun = False
+    # Each player's showdown decision: PHH readers want it as soon as the betting is over
+    # with at most one hand holding chips, before the board is run out.
+    decisions: dict[int, ShowOrMuck] = {}
+    for event in events:
+        if isinstance(event, Shown | Mucked) and player[event.seat] not in decisions:
+            cards = event.cards if isinstance(event, Shown) else ()
+            decisions[player[event.seat]] = ShowOrMuck(player[event.seat], cards)
+    decided: set[int] = set()
+
+    def decide(k: int) -> None:
+        if k not in decided:
+            decided.add(k)
+            actions.append(decisions[k])
+
+    def run_out() -> None:
+        """The betting is over for good before the river: PHH readers' showdown."""
+        live = [k for k in range(len(stacks)) if turns.live[k]]
+        if len(live) < 2 or sum(1 for k in live if turns.stack[k]) > 1:
+            return
+        for k in live:
+            if k in decisions:
+                decide(k)
+            elif k not in decided:
+                decided.add(k)
+                turns.unasked.append(k)  # PHH readers ask him to show or muck; he never was
 
     def deal() -> None:
         holes.sort(key=lambda d: d.player_index)
@@ -301,13 +326,17 @@ def _actions(
             turns.stack[k] += event.amount
             turns.bet[k] = max(0, turns.bet[k] - event.amount)
         elif isinstance(event, BoardDealt):
+            run_out()
             turns.new_street()
             actions.append(DealBoard(event.cards))
             turns.begin(preflop=False)
             betting = True
         elif isinstance(event, Shown | Mucked):
-            cards = event.cards if isinstance(event, Shown) else ()
-            actions.append(ShowOrMuck(player[event.seat], cards))
+            k = player[event.seat]
+            if k not in decided:
+                decide(k)
+            if isinstance(event, Mucked):
+                turns.live[k] = False
     deal()
     return actions, turns.unasked
 
