@@ -36,11 +36,13 @@ from croupier.evaluate.equity import equity
 from croupier.history import dumps, hand_to_phh, loads, render_pokerstars, render_text, replay_phh
 from croupier.rules import preset
 
+seats = [SeatSetup(0, "ann", 5_000), SeatSetup(1, "bob", 5_000), SeatSetup(2, "cy", 5_000)]
 hand = Hand(rules=preset("tda", 50, 100), button=0, deck=Deck.shuffled(random.Random(1)),
-            seats=[SeatSetup(0, "ann", 5_000), SeatSetup(1, "bob", 5_000), SeatSetup(2, "cy", 5_000)])
+            seats=seats)
 while not hand.is_over:
     legal = hand.legal_actions()
-    hand.act(hand.to_act, Action.show() if legal.show else Action.check() if legal.check else Action.call())
+    move = Action.show() if legal.show else Action.check() if legal.check else Action.call()
+    hand.act(hand.to_act, move)
 assert replay_phh(loads(dumps(hand_to_phh(hand)))).match is True
 assert "Seat #0 is the button" in render_pokerstars(hand.events, hand_number=1)
 assert render_text(hand.events)

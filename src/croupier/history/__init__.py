@@ -36,6 +36,7 @@ from croupier.history.phh import (
     read_phhs,
     write_phh,
 )
+from croupier.history.pokerstars import Tournament, render_pokerstars, render_pokerstars_view
 from croupier.history.replay import (
     ReplayResult,
     json_amount,
@@ -62,6 +63,7 @@ __all__ = [
     "ReplayResult",
     "ShowOrMuck",
     "StandPatOrDiscard",
+    "Tournament",
     "chips",
     "currency",
     "dumps",
@@ -79,6 +81,8 @@ __all__ = [
     "phh_rules_for",
     "read_phh",
     "read_phhs",
+    "render_pokerstars",
+    "render_pokerstars_view",
     "render_text",
     "render_view",
     "replay_phh",
