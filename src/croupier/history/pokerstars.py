@@ -139,7 +139,9 @@ class _Money:
 def _when(played_at: datetime.datetime) -> str:
     moment = played_at if played_at.tzinfo is not None else played_at.replace(tzinfo=datetime.UTC)
     eastern = moment.astimezone(_EASTERN)
-    zone = moment.tzname() or "UTC"
+    zone = moment.tzname() or ""
+    if not (zone.isascii() and zone.isalpha() and zone.isupper()):  # "UTC+02:00": no name
+        moment, zone = moment.astimezone(datetime.UTC), "UTC"
     stamp = "%Y/%m/%d %H:%M:%S"
     return f"{moment.strftime(stamp)} {zone} [{eastern.strftime(stamp)} ET]"
 
