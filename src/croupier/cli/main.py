@@ -47,7 +47,8 @@ def _register() -> None:
     import croupier.cli.play
     import croupier.cli.replay
     import croupier.cli.simulate
-    import croupier.cli.tournament  # noqa: F401
+    import croupier.cli.tournament
+    import croupier.cli.verify  # noqa: F401
     from croupier.cli import version  # noqa: F401
 
 
