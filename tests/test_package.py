@@ -44,7 +44,7 @@ while not hand.is_over:
     move = Action.show() if legal.show else Action.check() if legal.check else Action.call()
     hand.act(hand.to_act, move)
 assert replay_phh(loads(dumps(hand_to_phh(hand)))).match is True
-assert "Seat #0 is the button" in render_pokerstars(hand.events, hand_number=1)
+assert "Seat #1 is the button" in render_pokerstars(hand.events, hand_number=1)  # from 1
 assert render_text(hand.events)
 assert rank_hand("Kh Kd Ks 7c 7d 2s 3h").description == "Full house, kings full of sevens"
 assert equity(["AsAh", "KsKd"]).wins == (1399204, 305177)

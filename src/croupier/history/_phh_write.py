@@ -69,6 +69,9 @@ _CODES: Final = {
 PLAY_KNOBS: Final = (
     "structure",
     "ante_pot",
+    "big_blind_first",
+    "pot_limit_full_blinds",
+    "merge_equal_contender_pots",
     "min_raise",
     "min_raise_from_blind",
     "full_bet_floor",
@@ -168,6 +171,21 @@ class _PokerKitTurns:
             return 0
         return min(self.stack[i], max(0, totals[-2] - self.bet[i]))
 
+    def post(self, antes: Sequence[int], *, trimmed: bool) -> None:
+        """The forced bets as PokerKit posts them: every ante, the part of the largest ante
+        nobody matched given back when ``trimmed``, then each blind from what the stack
+        holds once its ante is paid."""
+        start = list(self.stack)
+        paid = [min(a, s) for a, s in zip(antes, start, strict=True)]
+        back = [0] * self.n
+        if trimmed and paid and max(paid) and paid.count(max(paid)) == 1:
+            top = paid.index(max(paid))
+            back[top] = paid[top] - max(a for k, a in enumerate(paid) if k != top)
+        for i in range(self.n):
+            blind = min(abs(self.blinds[i]), start[i] - paid[i])
+            self.bet[i] = blind
+            self.stack[i] = start[i] - paid[i] + back[i] - blind
+
     def _idle(self, i: int) -> bool:
         """Whether ``i`` has nothing to decide: his bet matched, everyone else still in all-in."""
         others = [j for j in range(self.n) if j != i and self.live[j]]
@@ -246,7 +264,7 @@ def _forced_arrays(
 
 
 def _actions(
-    events: Sequence[Any], player: dict[int, int], blinds: list[int]
+    events: Sequence[Any], player: dict[int, int], antes: list[int], blinds: list[int]
 ) -> tuple[list[PHHAction], list[int]]:
     """The PHH actions of the events, with the checks PHH readers wait for, and the
     players who acted where PHH readers would not ask them."""
@@ -290,19 +308,16 @@ def _actions(
         actions.extend(holes)
         holes.clear()
 
+    turns.post(antes, trimmed=started.rules.ante_pot is not AntePot.DEAD_MONEY)
     for event in events[1:]:
         if isinstance(event, Posted):
-            turns.stack[player[event.seat]] -= event.amount
-            if event.kind.live:
-                turns.bet[player[event.seat]] += event.amount
-            continue
+            continue  # posted as PHH readers post them (antes first), above
         if isinstance(event, HoleDealt):
             assert event.cards is not None  # the full log holds every card
             holes.append(DealHole(player[event.seat], event.cards))
             continue
         if isinstance(event, BetReturned) and not preflop_begun and not holes and not actions:
-            turns.stack[player[event.seat]] += event.amount  # antes trimmed at once
-            continue
+            continue  # antes trimmed at once, above
         deal()
         if not preflop_begun:
             turns.begin(preflop=True)
@@ -380,7 +395,7 @@ def hand_to_phh(hand: Hand, *, scale: int = 1, event: str | None = None) -> PHHH
     order = _player_order(started)
     player = {seat: k for k, seat in enumerate(order)}
     antes, blinds, lost = _forced_arrays(started, player)
-    actions, unasked = _actions(events, player, blinds)
+    actions, unasked = _actions(events, player, antes, blinds)
     turns = ""
     if unasked:
         names = ", ".join(dict.fromkeys(f"p{k + 1}" for k in unasked))
