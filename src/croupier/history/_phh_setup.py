@@ -26,10 +26,12 @@ __all__ = [
     "DIFFERS_FIELD",
     "FORCED_FIELD",
     "RULES_FIELD",
+    "SCALE_FIELD",
     "SITTING_OUT_FIELD",
     "VARIANTS",
     "Setup",
     "forced_bets",
+    "own_units",
     "phh_rules_for",
     "setup_of",
 ]
@@ -44,6 +46,8 @@ FORCED_FIELD: Final = "_croupier_forced"
 """The forced bets the engine was given: ``[[seat, kind, amount], ...]``."""
 SITTING_OUT_FIELD: Final = "_croupier_absent"
 """The seats of absent players, dealt in with their hands killed (POK-2-10)."""
+SCALE_FIELD: Final = "_croupier_scale"
+"""Units of the engine's amounts per unit of the file's (100: the engine counted cents)."""
 DIFFERS_FIELD: Final = "_croupier_differs"
 """Why PHH readers compute another result than croupier's rules did (absent when they agree)."""
 
@@ -263,3 +267,17 @@ def setup_of(hand: PHHHand, *, standard: bool = False) -> Setup:
     if not standard and RULES_FIELD in hand.extra:
         return _own_setup(hand, hand.extra)
     return _standard_setup(hand)
+
+
+def own_units(hand: PHHHand, *, standard: bool = False) -> PHHHand:
+    """``hand`` in the engine's own units when croupier wrote it (``_croupier_scale``).
+
+    A cash game in cents written in euros (``scale=100``) is played back in cents, the
+    units its rules (``_croupier_rules``) count in.
+    """
+    if standard or RULES_FIELD not in hand.extra:
+        return hand
+    scale = hand.extra.get(SCALE_FIELD, 1)
+    if not is_int(scale) or scale < 1:
+        raise HandHistoryError(f"croupier's fields: {SCALE_FIELD} is {scale!r}, not a scale")
+    return hand.with_scale(scale) if scale > hand.scale else hand

@@ -49,6 +49,7 @@ from croupier.history._phh_setup import (
     DIFFERS_FIELD,
     FORCED_FIELD,
     RULES_FIELD,
+    SCALE_FIELD,
     SITTING_OUT_FIELD,
 )
 from croupier.history.replay import TIMEOUT_COMMENT, replay_phh
@@ -264,10 +265,17 @@ def _forced_arrays(
 
 
 def _actions(
-    events: Sequence[Any], player: dict[int, int], antes: list[int], blinds: list[int]
+    events: Sequence[Any],
+    player: dict[int, int],
+    antes: list[int],
+    blinds: list[int],
+    *,
+    viewer: int | None = None,
 ) -> tuple[list[PHHAction], list[int]]:
     """The PHH actions of the events, with the checks PHH readers wait for, and the
-    players who acted where PHH readers would not ask them."""
+    players who acted where PHH readers would not ask them. With ``viewer``, hole cards
+    he did not see are unknown."""
+    seen = {e.seat for e in events if isinstance(e, Shown)}
     started = events[0]
     stacks = [0] * len(player)
     for s in started.seats:
@@ -314,7 +322,8 @@ def _actions(
             continue  # posted as PHH readers post them (antes first), above
         if isinstance(event, HoleDealt):
             assert event.cards is not None  # the full log holds every card
-            holes.append(DealHole(player[event.seat], event.cards))
+            hidden = viewer is not None and event.seat != viewer and event.seat not in seen
+            holes.append(DealHole(player[event.seat], (None, None) if hidden else event.cards))
             continue
         if isinstance(event, BetReturned) and not preflop_begun and not holes and not actions:
             continue  # antes trimmed at once, above
@@ -370,7 +379,9 @@ def _rules_table(rules: Rules) -> dict[str, Any]:
     return table
 
 
-def hand_to_phh(hand: Hand, *, scale: int = 1, event: str | None = None) -> PHHHand:
+def hand_to_phh(
+    hand: Hand, *, scale: int = 1, event: str | None = None, viewer: int | None = None
+) -> PHHHand:
     """Write a hand the engine played (or is playing), under any rules, as a PHH hand.
 
     Amounts stay the engine's integers, counted in units of ``1 / scale`` (e.g.
@@ -384,7 +395,10 @@ def hand_to_phh(hand: Hand, *, scale: int = 1, event: str | None = None) -> PHHH
     ``replay_phh(hand_to_phh(hand))`` replays the very hand. When a PHH reader's
     reading of the standard fields (PokerKit's, croupier's :func:`croupier.rules.phh`)
     ends otherwise, the field ``_croupier_differs`` and the opening comment say how.
-    A voided hand raises :class:`HandHistoryError`: nothing was played.
+    With ``viewer`` (a seat) the file holds only what that player saw: the other hole
+    cards are written unknown (``????``) unless shown, so his own saved histories keep
+    hidden cards hidden; the stacks replay the same. A voided hand raises
+    :class:`HandHistoryError`: nothing was played.
     """
     events = hand.events
     started = events[0]
@@ -395,7 +409,7 @@ def hand_to_phh(hand: Hand, *, scale: int = 1, event: str | None = None) -> PHHH
     order = _player_order(started)
     player = {seat: k for k, seat in enumerate(order)}
     antes, blinds, lost = _forced_arrays(started, player)
-    actions, unasked = _actions(events, player, antes, blinds)
+    actions, unasked = _actions(events, player, antes, blinds, viewer=viewer)
     turns = ""
     if unasked:
         names = ", ".join(dict.fromkeys(f"p{k + 1}" for k in unasked))
@@ -412,6 +426,8 @@ def hand_to_phh(hand: Hand, *, scale: int = 1, event: str | None = None) -> PHHH
         BUTTON_FIELD: started.button,
         FORCED_FIELD: [[f.seat, f.kind.value, f.amount] for f in started.forced],
     }
+    if scale != 1:
+        extra[SCALE_FIELD] = scale
     absent = [p.seat for p in started.seats if p.absent]
     if absent:
         extra[SITTING_OUT_FIELD] = absent

@@ -69,7 +69,7 @@ from croupier.history._phh_actions import (
 )
 from croupier.history._phh_deck import FileCards, cards_text
 from croupier.history._phh_hand import PHHHand
-from croupier.history._phh_setup import Setup, phh_rules_for, setup_of
+from croupier.history._phh_setup import Setup, own_units, phh_rules_for, setup_of
 from croupier.rules import FaceUp
 
 __all__ = ["TIMEOUT_COMMENT", "ReplayResult", "json_amount", "phh_rules_for", "replay_phh"]
@@ -548,6 +548,7 @@ def replay_phh(hand: PHHHand, *, standard: bool = False) -> ReplayResult:
         else tuple(hand.result_to_amount(s) for s in hand.finishing_stacks)
     )
     try:
+        hand = own_units(hand, standard=standard)
         setup = setup_of(hand, standard=standard)
         replayer = _Replayer(hand, setup)
         engine = replayer.run()
