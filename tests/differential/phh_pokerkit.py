@@ -16,7 +16,8 @@ PokerKit's writer loses ``ante_trimming_status`` (``from_game_state`` copies onl
 required fields from the game, so the field keeps its default and every file says
 ``ante_trimming_status = false``): its own files with trimmed antes then replay as
 untrimmed, even in PokerKit. That is PokerKit's bug (``docs/phh.md``);
-:func:`pokerkit_hand` writes the field back, and ``test_pokerkit_writer_drops_ante_trimming_status`` pins the bug.
+:func:`pokerkit_hand` writes the field back, and
+``test_pokerkit_writer_drops_ante_trimming_status`` pins the bug.
 
 Run it as a script for a longer run (``docs/pokerkit.md``)::
 

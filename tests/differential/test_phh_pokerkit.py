@@ -262,7 +262,7 @@ def test_croupier_files_load_in_pokerkit_with_croupiers_stacks(name: str) -> Non
     seen: Counter[str] = Counter()
     problems: list[str] = []
     count = 150 if name == "phh-random" else 40
-    for hand, written, text in croupier_files(_engine_hands(name, count, rng)):
+    for _, written, text in croupier_files(_engine_hands(name, count, rng)):
         if "_croupier_differs" in written.extra:
             seen["the file says the rules differ"] += 1
             try:

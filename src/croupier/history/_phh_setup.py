@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Final
 
 from croupier.engine import ForcedBet, ForcedKind, SeatSetup
@@ -207,9 +208,12 @@ def _own_setup(hand: PHHHand, extra: Mapping[str, Any]) -> Setup:
     raw = extra[RULES_FIELD]
     if not isinstance(raw, Mapping):
         raise bad(f"{RULES_FIELD} is {raw!r}, not a table of rules")
+    floats = _decimals(raw)
+    if floats:  # the rules hold whole numbers and strings ("1/2" for a fraction), no float
+        raise bad(f"{RULES_FIELD}: {', '.join(floats)} is not a whole number or a string")
     try:
         rules = Rules.from_dict(_plain(raw))
-    except CroupierError as error:
+    except (CroupierError, ArithmeticError, TypeError, ValueError) as error:
         raise bad(f"{RULES_FIELD}: {error}") from None
     numbers = hand.seats
     if numbers is None:
@@ -248,6 +252,17 @@ def _own_setup(hand: PHHHand, extra: Mapping[str, Any]) -> Setup:
             raise bad(f"{item[1]!r} is not a kind of forced bet ({kinds})") from None
         forced.append(ForcedBet(item[0], kind, item[2]))
     return Setup(rules=rules, seats=seats, button=button, forced=tuple(forced), own=True)
+
+
+def _decimals(value: Any, where: str = "") -> list[str]:
+    """The places in a TOML value that hold a float (read as ``Decimal``)."""
+    if isinstance(value, Decimal):
+        return [where or "a value"]
+    if isinstance(value, Mapping):
+        return [p for k, v in value.items() for p in _decimals(v, f"{where}.{k}".lstrip("."))]
+    if isinstance(value, tuple | list):
+        return [p for k, v in enumerate(value) for p in _decimals(v, f"{where}[{k}]")]
+    return []
 
 
 def _plain(value: Any) -> Any:
