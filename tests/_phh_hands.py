@@ -12,6 +12,7 @@ from croupier.engine import (
     ForcedBet,
     ForcedKind,
     Hand,
+    HandStarted,
     Posted,
     SeatSetup,
     standard_forced_bets,
@@ -91,9 +92,9 @@ def big_blind_below_small_blind(events: Sequence[Event]) -> bool:
     """Whether the big blind posted less than the small blind, or nothing at all.
 
     PokerKit 0.7.7 opens the betting left of the largest blind posted (ties to the
-    later seat): then the big blind himself when a trimmed ante came back to him, or
-    the small blind's seat when every blind posted is 0; croupier's engine always opens
-    left of the big blind. A difference of the engine's, the lead's to decide
+    later seat): then the big blind himself when a trimmed ante came back to him (or,
+    heads-up, when he posted as much as the small blind), or the small blind's seat when
+    every blind posted is 0; croupier's engine always opens left of the big blind. A difference of the engine's, the lead's to decide
     (``docs/pokerkit.md``, "Open"); the tests that meet it name it with this.
     """
     posted = {
@@ -102,4 +103,8 @@ def big_blind_below_small_blind(events: Sequence[Event]) -> bool:
         if isinstance(e, Posted) and e.kind in (ForcedKind.SMALL_BLIND, ForcedKind.BIG_BLIND)
     }
     big = posted.get(ForcedKind.BIG_BLIND)
-    return big is not None and (big == 0 or big < posted.get(ForcedKind.SMALL_BLIND, 0))
+    small = posted.get(ForcedKind.SMALL_BLIND, 0)
+    heads_up = len(events[0].seats) == 2 if isinstance(events[0], HandStarted) else False
+    # A tie goes to the later seat: heads-up the small blind (the button), so PokerKit
+    # opens with the big blind; three-handed and more the big blind, as croupier.
+    return big is not None and (big == 0 or big < small or (heads_up and big == small))

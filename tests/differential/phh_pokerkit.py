@@ -305,6 +305,39 @@ def croupier_files(hands: list[Any]) -> list[tuple[Any, PHHHand, str]]:
     return out
 
 
+def run_croupier_files(seed: int, hands: int) -> Counter[str]:
+    """croupier plays ``hands`` random hands of each preset; PokerKit reads each file."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from _random_play import PRESET_BUILDERS, play_randomly, random_hand
+
+    rng = random.Random(seed)
+    seen: Counter[str] = Counter()
+    for name, build in PRESET_BUILDERS.items():
+        for _ in range(hands):
+            rules = build()
+            big = rules.stakes.big_blind
+            stacks = [
+                rng.choice([rng.randint(1, 3 * big), rng.randint(1, 200 * big)])
+                for _ in range(rng.randint(2, 9))
+            ]
+            hand = random_hand(rng, rules, stacks, absent_chance=0.03)
+            play_randomly(hand, rng)
+            ((_, written, text),) = croupier_files([hand])
+            says = "differs" if "_croupier_differs" in written.extra else "agrees"
+            try:
+                reading = pokerkit_reading(text)
+                outcome = "same stacks" if reading.stacks == written.finishing_stacks else "STACKS"
+            except Repaired:
+                outcome = "repaired"
+            except AssertionError:
+                outcome = "PokerKit fails"
+            seen[f"{name}: file {says}, PokerKit {outcome}"] += 1
+    return seen
+
+
 def _main(argv: list[str] | None = None) -> None:
     import argparse
     import time
@@ -323,6 +356,11 @@ def _main(argv: list[str] | None = None) -> None:
         print(f"  {kind}: {count}")
     for note, count in tally.notes.most_common():
         print(f"  note {note!r}: {count}")
+    began = time.perf_counter()
+    seen = run_croupier_files(args.seed, args.hands // 10)
+    print(f"croupier's files in PokerKit: {time.perf_counter() - began:.1f} s")
+    for line, count in sorted(seen.items()):
+        print(f"  {line}: {count}")
 
 
 if __name__ == "__main__":
