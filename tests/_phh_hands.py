@@ -94,8 +94,9 @@ def big_blind_below_small_blind(events: Sequence[Event]) -> bool:
     PokerKit 0.7.7 opens the betting left of the largest blind posted (ties to the
     later seat): then the big blind himself when a trimmed ante came back to him (or,
     heads-up, when he posted as much as the small blind), or the small blind's seat when
-    every blind posted is 0; croupier's engine always opens left of the big blind. A difference of the engine's, the lead's to decide
-    (``docs/pokerkit.md``, "Open"); the tests that meet it name it with this.
+    every blind posted is 0; croupier's engine always opens left of the big blind. A
+    difference of the engine's, the lead's to decide (``docs/pokerkit.md``, "Open"); the
+    tests that meet it name it with this.
     """
     posted = {
         e.kind: e.amount
