@@ -73,6 +73,14 @@ def pot_layers(
     n = len(committed)
     if len(live) != n:
         raise ValueError("committed and live must have one entry per player")
+    if not dead or (not isinstance(dead, int) and not any(dead)):
+        levels = {c for c, alive in zip(committed, live, strict=True) if alive and c > 0}
+        if len(levels) == 1:  # the usual case: everyone still in put in the same
+            (level,) = levels
+            if max(committed) <= level:
+                eligible = tuple(i for i in range(n) if live[i] and committed[i] >= level)
+                payers = tuple(j for j in range(n) if committed[j])
+                return [PotLayer(sum(committed), eligible, payers)]
     layers: list[PotLayer] = []
     _dead_layers(layers, live, dead, dead_cap)
     _live_layers(layers, committed, live)
