@@ -177,7 +177,12 @@ NOTES: dict[str, str] = {
     "ITA-51": "suspension of 1 to 4 orbits (hands = players at the table), blinds and antes"
     " still paid; disqualification removes the chips",
     # -------------------------------------------------------------- platform (S)
-    "POK-1-2": "registration refused without the adult confirmation",
+    "POK-1-1": "server: registration needs `accept_rules` and the version in force (GET"
+    " /api/rules); the account keeps the version and the moment",
+    "POK-1-2": "registration refused without the adult confirmation (server: or a date of"
+    " birth of age; a minor's date wins over the confirmation)",
+    "CAS-3": "server: registration keeps the full name and a screen name unique in any case;"
+    " every page but the public ones needs a session",
     "PKG-15": "`render_text`/`render_view`: each player's own readable hand history",
     # ---------------------------------------------------------------- RRP (004)
     "RRP-1": "a contested pot goes only to a hand shown whole",
