@@ -186,7 +186,7 @@ def test_each_player_gets_the_history_of_his_own_view_with_the_proofs_of_what_he
             clients = [await room.connect(n) for n in ("ann", "bob", "cy")]
 
             def cy_folds(client: Client, legal: dict[str, Any], state: dict[str, Any]) -> Any:
-                if client.name == "cy" and legal["fold"] and not legal["check"]:
+                if client.name == "cy" and legal["fold"]:
                     return "fold", None
                 return passive(client, legal, state)
 
@@ -196,11 +196,9 @@ def test_each_player_gets_the_history_of_his_own_view_with_the_proofs_of_what_he
             hole = {
                 s.player: [str(c) for c in book.hand.hole_cards(s.seat)] for s in book.hand.seats
             }
-            folded = (
-                "cy"
-                if book.hand.is_folded(next(s.seat for s in book.hand.seats if s.player == "cy"))
-                else None
-            )
+            cy_seat = next(s.seat for s in book.hand.seats if s.player == "cy")
+            assert book.hand.is_folded(cy_seat)  # cy folds at once
+            folded = "cy"
             root = next(
                 f["state"]["root"]
                 for f in clients[0].all()
@@ -210,8 +208,12 @@ def test_each_player_gets_the_history_of_his_own_view_with_the_proofs_of_what_he
                 got = await client.ok("history", table="t1", hand=1)
                 text = got["text"]
                 assert " ".join(hole[client.name]) in text  # his own cards
+                assert f"[{' '.join(hole[client.name])}]" in got["pokerstars"]
+                assert "".join(hole[client.name]) in got["phh"]
                 if folded and client.name != "cy":
                     assert " ".join(hole["cy"]) not in text  # never a folded hand's
+                    assert " ".join(hole["cy"]) not in got["pokerstars"]
+                    assert "".join(hole["cy"]) not in got["phh"] and "????" in got["phh"]
                 proofs = HandProofs.from_dict(got["proofs"])
                 assert proofs.root == root == book.root
                 assert all(proofs.check())  # croupier verify's check

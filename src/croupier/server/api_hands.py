@@ -8,7 +8,7 @@ from starlette.routing import Route
 
 from croupier.server.errors import ServerError
 from croupier.server.http import Context, api_route
-from croupier.server.tables.histories import hand_history
+from croupier.server.tables.histories import FORMATS, hand_history
 from croupier.server.tables.records import hands_of_player
 
 __all__ = ["routes"]
@@ -36,8 +36,9 @@ async def my_hands(ctx: Context) -> Response:
 
 
 async def one_hand(ctx: Context) -> Response:
-    """One hand as the player saw it (JSON), or its text with ``?format=text``; the proofs
-    alone with ``?format=proofs`` (the file ``croupier verify`` reads)."""
+    """One hand as the player saw it (JSON); one format alone with ``?format=text``,
+    ``pokerstars`` or ``phh`` (a download); the proofs alone with ``?format=proofs`` (the file
+    ``croupier verify`` reads)."""
     session = ctx.user_session
     raw = ctx.request.path_params["hand_id"]
     if not raw.isdigit():
@@ -47,15 +48,19 @@ async def one_hand(ctx: Context) -> Response:
         ctx.services.store, hand_id, player=session.user.screen_name, role=session.user.role
     )
     kind = ctx.request.query_params.get("format", "json")
-    if kind == "text":
-        name = f"{found['table']}-hand-{found['hand']}.txt"
+    if kind in FORMATS:
+        text = found[kind]
+        if text is None:
+            raise ServerError(f"hand {hand_id} has no {kind} history (it was voided)")
+        suffix = {"text": "txt", "pokerstars": "txt", "phh": "phh"}[kind]
+        name = f"{found['table']}-hand-{found['hand']}-{kind}.{suffix}"
         return PlainTextResponse(
-            found["text"], headers={"Content-Disposition": f'attachment; filename="{name}"'}
+            text, headers={"Content-Disposition": f'attachment; filename="{name}"'}
         )
     if kind == "proofs":
         return JSONResponse(found["proofs"])
     if kind != "json":
-        raise ServerError(f"format {kind!r}: json, text or proofs")
+        raise ServerError(f"format {kind!r}: json, text, pokerstars, phh or proofs")
     return JSONResponse(found)
 
 

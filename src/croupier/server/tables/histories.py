@@ -1,20 +1,33 @@
 """Hand histories from the database: each player his own hands as he saw them (PKG-14,
-PKG-15), with the deck commitment's proofs of every card he saw (``croupier verify`` checks
-them); the floor reads every hand with every card."""
+PKG-15) in three formats (croupier's readable text, PokerStars text, PHH), with the deck
+commitment's proofs of every card he saw (``croupier verify`` checks them); the floor reads
+every hand with every card."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from croupier.commitment import HandProofs, Opening, prove_cards
 from croupier.engine import Hand, event_from_dict
-from croupier.history import render_text, render_view
+from croupier.errors import HandHistoryError
+from croupier.history import (
+    dumps,
+    hand_to_phh,
+    render_pokerstars,
+    render_pokerstars_view,
+    render_text,
+    render_view,
+)
 from croupier.history.text import currency
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.storage import Store
 from croupier.server.tables.records import HandRecord, hand_by_number, hand_record
 
-__all__ = ["STAFF_READERS", "hand_history", "hand_history_by_number"]
+__all__ = ["FORMATS", "STAFF_READERS", "hand_history", "hand_history_by_number"]
+
+FORMATS = ("text", "pokerstars", "phh")
+"""The formats of a hand history: croupier's text, PokerStars text, PHH."""
 
 STAFF_READERS = frozenset({"floor", "admin"})
 """Roles that read every hand, every card shown (the floor, audits)."""
@@ -60,16 +73,38 @@ def render(record: HandRecord, *, seat: int | None, staff: bool) -> dict[str, An
         "players": {str(s): p for s, p in sorted(record.players.items())},
         "root": record.root,
     }
+    hand = Hand.replay(events)
+    played_at = datetime.datetime.fromisoformat(record.started_at)
+    stars: dict[str, Any] = {
+        "hand_number": record.id,
+        "played_at": played_at,
+        "table": record.table,
+        "currency": "EUR",
+        "scale": 100,
+    }
     if staff:
         out["text"] = render_text(events, hand_id=label, money=money, all_cards=True)
+        out["pokerstars"] = _maybe(lambda: render_pokerstars(events, all_cards=True, **stars))
+        out["phh"] = _maybe(lambda: dumps(hand_to_phh(hand, scale=100)))
         out["proofs"] = None
         return out
     assert seat is not None
-    view = Hand.replay(events).view(seat)
+    view = hand.view(seat)
     out["text"] = render_view(view, hand_id=label, money=money)
+    out["pokerstars"] = _maybe(lambda: render_pokerstars_view(view, **stars))
+    out["phh"] = _maybe(lambda: dumps(hand_to_phh(hand, scale=100, viewer=seat)))
     out["proofs"] = None
     if record.opening is not None and record.root is not None:
         opening = Opening.from_dict(record.opening)
         proofs = prove_cards(opening, view.visible_cards())
         out["proofs"] = HandProofs(root=record.root, proofs=proofs, hand=label).to_dict()
     return out
+
+
+def _maybe(write: Any) -> str | None:
+    """A format's text, or None for a hand it cannot hold (a voided hand: nothing played)."""
+    try:
+        text: str = write()
+    except HandHistoryError:
+        return None
+    return text
