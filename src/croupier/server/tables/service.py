@@ -255,11 +255,12 @@ class CashTables:
     async def leave_waiting_list(self, player: str) -> dict[str, Any]:
         """Take ``player`` off every waiting list."""
         gone = self.room.waiting.remove(player)
-        if gone:
-            await self._save(len(self.room.ledger))
-            for name, actor in self.actors.items():
-                actor.post(Command("call_list"))
-                self.lobby_changed(name)
+        if not gone:
+            raise ProtocolError("illegal", f"{player} is on no waiting list")
+        await self._save(len(self.room.ledger))
+        for name, actor in self.actors.items():
+            actor.post(Command("call_list"))
+            self.lobby_changed(name)
         return {"removed": len(gone)}
 
     async def claim(self, player: str) -> dict[str, Any]:
@@ -267,8 +268,11 @@ class CashTables:
         self.money.check_open()
         before = len(self.room.ledger)
         paid = self.room.claim(player)
-        if paid:
-            await self._save(before)
+        if not paid:
+            raise ProtocolError(
+                "illegal", f"{player} has no chips set aside or on the orphan register (CAS-8)"
+            )
+        await self._save(before)
         return {"claimed": paid, "balance": self.room.balance(player)}
 
     async def mute(self, msg: client.Mute) -> dict[str, Any]:

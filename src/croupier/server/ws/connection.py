@@ -41,6 +41,8 @@ _log = logging.getLogger("croupier.server.ws")
 _HEAD = re.compile(r'^\{"v":1,"type":"(\w+)","table":"([^"]*)","seq":(\d+)')
 _FLOOR = frozenset({"mute", "void_hand"})
 _ids = itertools.count(1)
+_MAX_NESTING = 64
+"""Brackets a message may hold: none needs more (a deep nesting is refused before parsing)."""
 
 
 class Limits:
@@ -188,19 +190,19 @@ class Connection:
         """Handle one text frame from the client."""
         command_id = None
         try:
-            if len(text) > self.config.max_message_bytes or (
-                len(text.encode("utf-8", "surrogatepass")) > self.config.max_message_bytes
-            ):
+            limit = self.config.max_message_bytes
+            size = len(text)
+            if size > limit or (size * 4 > limit and len(text.encode("utf-8", "replace")) > limit):
                 raise ProtocolError(
                     "too_large",
-                    f"a message is at most {self.config.max_message_bytes} bytes;"
-                    f" this one is {len(text.encode('utf-8', 'surrogatepass'))}",
+                    f"a message is at most {limit} bytes; this one has {size} characters",
                 )
             data = _parse(text)
             command_id = data.get("id") if isinstance(data.get("id"), str) else None
             if len(command_id or "") > 64:
                 command_id = None
-            if data.get("v") != client.PROTOCOL_VERSION:
+            version = data.get("v")
+            if type(version) is not int or version != client.PROTOCOL_VERSION:
                 raise ProtocolError(
                     "bad_version",
                     f"protocol version {data.get('v')!r}: this server speaks"
@@ -306,6 +308,8 @@ class Connection:
 
 
 def _parse(text: str) -> dict[str, Any]:
+    if text.count("[") + text.count("{") > _MAX_NESTING:
+        raise ProtocolError("bad_message", f"more than {_MAX_NESTING} brackets: not a message")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
