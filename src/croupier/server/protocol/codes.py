@@ -35,13 +35,27 @@ CODES: Final[dict[str, str]] = {
 """Every error code, with what it means."""
 
 
+_STATUS = {
+    "unauthenticated": 401,
+    "forbidden": 403,
+    "not_found": 404,
+    "too_large": 413,
+    "rate_limited": 429,
+    "storage_failed": 503,
+    "unavailable": 503,
+    "internal": 500,
+}
+
+
 class ProtocolError(ServerError):
-    """A message refused by the protocol, with one of :data:`CODES`."""
+    """A message refused by the protocol, with one of :data:`CODES` (and, over HTTP, the
+    status that goes with it)."""
 
     def __init__(self, code: str, message: str, *, retry_after: float | None = None) -> None:
         assert code in CODES, code
         super().__init__(message)
         self.code = code
+        self.status = _STATUS.get(code, 400)
         self.retry_after = retry_after
 
 
