@@ -17,6 +17,7 @@ from _online import Room, online_config, run, running_room
 
 from croupier.bench.online import launch, prepare_room
 from croupier.rules import casino_fr
+from croupier.server.protocol.server import server_message
 from croupier.server.ratelimit import MESSAGES
 from croupier.server.storage import Store
 from croupier.server.storage.schema import hand_events, ledger_entries, snapshots
@@ -83,6 +84,9 @@ def test_100000_bad_messages_are_refused_and_change_nothing(
                     await room.settle()
             await room.settle()
             answers = [f for c in clients.values() for f in c.all()]
+            for client in clients.values():  # every answer true to the documented schema
+                for text in client.texts:
+                    server_message.validate_json(text)
             errors = [f for f in answers if f["type"] == "error"]
             assert len(errors) == sent, [f for f in answers if f["type"] != "error"][:5]
             assert all(f["code"] and f["message"] for f in errors)

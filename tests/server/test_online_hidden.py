@@ -17,6 +17,7 @@ from _online import Client, Room, online_config, run, running_room
 
 from croupier.rules import casino_fr, pokerkings
 from croupier.server.config import ServerConfig
+from croupier.server.protocol.server import server_message
 from croupier.server.pubsub import InProcessPubSub, Topic, TopicKind
 from croupier.server.tables.commands import Command
 from croupier.server.ws.connection import Connection
@@ -45,11 +46,12 @@ class Oracle:
         """Record a violation (raising here would stop the table, hiding the reason)."""
         try:
             self._check(viewer, text)
-        except AssertionError as error:
+        except (AssertionError, ValueError) as error:  # ValueError: pydantic's
             self.violations.append(str(error))
 
     def _check(self, viewer: str | None, text: str) -> None:
         self.frames += 1
+        server_message.validate_json(text)  # every frame true to the documented schema
         seen = cards_in(text)
         if not seen:
             return

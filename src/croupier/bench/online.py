@@ -192,7 +192,16 @@ class Crowd:
     acks: list[tuple[str, int, int, str, int]] = field(default_factory=list)
     """Acknowledged actions: (table, hand, seat, kind, to)."""
     hands: set[tuple[str, int]] = field(default_factory=set)
+    ended: set[tuple[str, int]] = field(default_factory=set)
+    """Hands seen to end (their ``ended`` event)."""
     errors: list[str] = field(default_factory=list)
+    connected: int = 0
+
+    def reset(self) -> None:
+        """Forget what was counted (after a warm-up)."""
+        self.frames = 0
+        self.latencies = []
+        self.ended = set()
 
 
 async def _bot(
@@ -204,6 +213,7 @@ async def _bot(
     stop: asyncio.Event,
     seed: int,
     rebuys: bool,
+    think: float,
 ) -> None:
     from websockets.asyncio.client import connect
 
@@ -226,6 +236,7 @@ async def _bot(
             ping_interval=None,
         ) as ws:
             await ws.send(json.dumps({"v": 1, "type": "watch", "id": f"{name}-w", "table": table}))
+            crowd.connected += 1
             while not stop.is_set():
                 try:
                     text = await asyncio.wait_for(ws.recv(), timeout=0.5)
@@ -250,6 +261,10 @@ async def _bot(
                     state = frame["state"]
                     if state["hand"] is not None:
                         crowd.hands.add((table, state["hand"]))
+                    if kind == "update":
+                        for event in frame["events"]:
+                            if event["type"] == "ended":
+                                crowd.ended.add((table, frame["hand"]))
                     if measuring and kind == "update":
                         for event in frame["events"]:
                             if event["type"] in _MOVES and event["seat"] == seat:
@@ -291,6 +306,8 @@ async def _bot(
                 }
                 if amount is not None:
                     message["amount"] = amount
+                if think:
+                    await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
                 waiting_since = time.perf_counter()
                 waiting = measuring = True
                 sent[command] = (waiting_since, state["hand"], seat)
@@ -321,15 +338,26 @@ async def play_crowd(
     seconds: float,
     seed: int = 1,
     rebuys: bool = False,
+    think: float = 0.0,
+    warmup: float = 0.0,
 ) -> Crowd:
     """Every player (name -> (token, table)) plays for ``seconds`` (``rebuys``: and buys
-    chips between hands when short)."""
+    chips between hands when short; ``think``: seconds, on average, before each action).
+    With a ``warmup``, the bots connect and play that long before anything is counted."""
     crowd = Crowd()
     stop = asyncio.Event()
     tasks = [
-        asyncio.create_task(_bot(url, name, token, table, crowd, stop, seed * 7919 + i, rebuys))
+        asyncio.create_task(
+            _bot(url, name, token, table, crowd, stop, seed * 7919 + i, rebuys, think)
+        )
         for i, (name, (token, table)) in enumerate(sorted(seats.items()))
     ]
+    if warmup:
+        deadline = time.monotonic() + 120
+        while crowd.connected < len(tasks) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(warmup)
+        crowd.reset()
     await asyncio.sleep(seconds)
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)

@@ -57,3 +57,66 @@ def engine(repeat: Repeat = 3, quick: Quick = False, as_json: AsJson = False) ->
 
     rows = subject.with_memory(subject.engine_rows(quick=quick, repeat=repeat), quick=quick)
     emit(rows, title="Hand engine", baseline="pokerkit.engine", as_json=as_json)
+
+
+@bench_app.command("server")
+def server(
+    tables: Annotated[int, typer.Option("--tables", min=1, max=2000, help="Six-handed tables.")] = 20,
+    seconds: Annotated[float, typer.Option("--seconds", min=1, max=3600, help="Measured time.")] = 10.0,
+    database: Annotated[
+        str | None, typer.Option("--database", help="postgresql+psycopg://... (default SQLite).")
+    ] = None,
+    think: Annotated[
+        float, typer.Option("--think", min=0, max=60, help="Bots' mean seconds before acting.")
+    ] = 0.0,
+    repeat: Repeat = 1,
+    as_json: AsJson = False,
+) -> None:
+    """Bot clients over real WebSockets against a server in its own process: hands and
+    messages a second, p50/p99 from an action sent to its update received, chips conserved."""
+    import json
+    import statistics
+
+    from croupier.bench.server import run_bench
+    from croupier.cli._server import failures
+
+    with failures():
+        runs = [
+            run_bench(tables=tables, seconds=seconds, database=database, think=think)
+            for _ in range(repeat)
+        ]
+    runs.sort(key=lambda r: r["p99_ms"])
+    result = dict(runs[len(runs) // 2])
+    if repeat > 1:
+        result["runs"] = repeat
+        result["p99_ms_all"] = [r["p99_ms"] for r in runs]
+        result["hands_per_s_median"] = statistics.median(r["hands_per_s"] for r in runs)
+    result["chips_conserved"] = all(r["chips_conserved"] for r in runs)
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    for key, value in result.items():
+        typer.echo(f"{key:>20}  {value}")
+
+
+@bench_app.command("crash")
+def crash(
+    kills: Annotated[int, typer.Option("--kills", min=1, max=10_000, help="Kills.")] = 100,
+    database: Annotated[
+        str | None, typer.Option("--database", help="postgresql+psycopg://... (default SQLite).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Where the kills fall.")] = 1,
+    as_json: AsJson = False,
+) -> None:
+    """Kill a real server (SIGKILL) at random moments while bots play; after each restart
+    check the ledger, the acknowledged actions and every table's chips."""
+    import json
+
+    from croupier.bench.crash import run_crashes
+    from croupier.cli._server import failures
+
+    with failures():
+        report = run_crashes(
+            kills=kills, database=database, seed=seed, log=None if as_json else typer.echo
+        )
+    typer.echo(json.dumps(report) if as_json else f"all {kills} restarts checked: {report}")

@@ -68,6 +68,7 @@ class TableActor:
         self._rng = random.Random()
         self._recovered = recovered
         self.info_cache: dict[str, Any] | None = None
+        self.info_text: str | None = None
         self.chat_out: list[dict[str, Any]] = []
         hand = self.table.hand
         if hand is not None:

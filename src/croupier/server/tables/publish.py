@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from croupier.cards import Card
-from croupier.engine import BoardDealt, Revealed, Shown
+from croupier.engine import BoardDealt, HandStarted, HoleDealt, Revealed, Shown
 from croupier.server.pubsub import Topic
 from croupier.server.tables.book import HandBook
 from croupier.server.tables.commands import Command
@@ -34,11 +34,21 @@ if TYPE_CHECKING:
 
 __all__ = ["chat", "public_state", "update", "watch", "you"]
 
+_SECRET = (HandStarted, HoleDealt, Revealed)
+"""The events a view redacts; every other event is the same in every view."""
+
 
 def _info(actor: TableActor) -> dict[str, Any]:
     if actor.info_cache is None:
         actor.info_cache = info_json(actor.service.room.info(actor.name))
     return actor.info_cache
+
+
+def _info_text(actor: TableActor) -> str:
+    text = actor.info_text
+    if text is None or actor.info_cache is None:
+        text = actor.info_text = dumps(_info(actor))
+    return text
 
 
 def _display(actor: TableActor) -> HandBook | None:
@@ -94,11 +104,21 @@ def _button(actor: TableActor) -> int | None:
     return None if positions is None else positions.button
 
 
-def you(actor: TableActor, player: str, *, proofs: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """What only ``player`` sees at this table (None when he is not seated)."""
-    seat = actor.seated(player)
-    if seat is None:
+def you(
+    actor: TableActor,
+    player: str,
+    *,
+    proofs: list[dict[str, Any]],
+    seats: list[dict[str, Any]] | None = None,
+) -> dict[str, Any] | None:
+    """What only ``player`` sees at this table (None when he is not seated); ``seats``: the
+    public state's, when at hand."""
+    if seats is None:
+        seats = public_state(actor)["seats"]
+    mine_public = next((s for s in seats if s["player"] == player), None)
+    if mine_public is None:
         return None
+    seat = mine_public["seat"]
     book = _display(actor)
     cards = None
     revealed: list[dict[str, Any]] = []
@@ -117,7 +137,7 @@ def you(actor: TableActor, player: str, *, proofs: list[dict[str, Any]]) -> dict
         "revealed": revealed,
         "proofs": proofs,
         "time_bank": None if bank is None else round(bank, 2),
-        "sitting_out": actor.table.seats[seat].sitting_out,
+        "sitting_out": mine_public["sitting_out"],
         "balance": actor.service.room.balance(player),
     }
 
@@ -128,8 +148,10 @@ def _new_events(
     """The events of ``book`` not yet published, as the public sees them, with the public
     cards they show (proven for everyone), and the cards shown to one asker alone."""
     hand = book.hand
-    public = hand.spectator_view().events[book.published :]
     raw = hand.events[book.published :]
+    public = raw
+    if any(isinstance(e, _SECRET) for e in raw):  # redacted as a spectator's view redacts
+        public = hand.spectator_view().events[book.published :]
     book.published = len(hand.events)
     out = []
     cards: list[Card] = []
@@ -179,6 +201,7 @@ async def update(actor: TableActor) -> None:
         number = book.number
     actor.seq += 1
     seq = actor.seq
+    state = public_state(actor)
     frame = {
         "v": 1,
         "type": "update",
@@ -187,11 +210,10 @@ async def update(actor: TableActor) -> None:
         "hand": number,
         "events": events,
         "proofs": proofs,
-        "state": public_state(actor),
-        "info": _info(actor),
+        "state": state,
     }
-    text = dumps(frame)
-    head = text[:-1]
+    head = f'{dumps(frame)[:-1]},"info":{_info_text(actor)}'
+    text = head + "}"
     service = actor.service
     pubsub = service.pubsub
     book = _display(actor)
@@ -206,7 +228,7 @@ async def update(actor: TableActor) -> None:
                     mine = proofs_json(book.opening, [Card(c) for c in book.hole[dealt]])
                 if dealt in private:
                     mine += proofs_json(book.opening, private[dealt])
-        personal = you(actor, player, proofs=mine)
+        personal = you(actor, player, proofs=mine, seats=state["seats"])
         await pubsub.publish(Topic.user(player), f'{head},"you":{dumps(personal)}}}')
     actor.window.append((seq, text))
     await pubsub.publish(Topic.table(actor.name), text)

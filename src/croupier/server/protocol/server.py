@@ -1,0 +1,425 @@
+"""What the server sends: one pydantic model per frame type, and the parts they share.
+
+The server builds its frames as plain JSON for speed; these models are the schema they follow
+(``docs/protocol.md`` shows each one, and the tests validate the documented examples and the
+frames the server really sends against them). Unknown fields are refused here too, so that a
+field added to a frame without its place in the schema fails a test.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+__all__ = ["SERVER_TYPES", "server_message"]
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+Card = Annotated[str, Field(pattern=r"^[2-9TJQKA][cdhs]$")]
+
+
+class Proof(_Part):
+    """The deck commitment's proof of one card (``croupier.commitment``)."""
+
+    position: int
+    card: Card
+    salt: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+    size: int
+    path: list[Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]]
+
+
+class Legal(_Part):
+    """What the player to act may do, with the amounts (ITA-50: ``can_raise`` and
+    ``why_no_raise`` say whether the bet reopens the betting)."""
+
+    fold: bool
+    check: bool
+    call: int | None
+    min_raise_to: int | None
+    max_raise_to: int | None
+    all_in: int | None
+    show: bool
+    muck: bool
+    facing_bet: bool
+    can_raise: bool
+    why_no_raise: str
+    stack: int
+    bet: int
+
+
+class Clock(_Part):
+    """The turn's clock: its phase, seconds left, when it may be called, the time bank."""
+
+    phase: Literal[
+        "thinking", "callable", "on-the-clock", "time-bank", "countdown", "expired", "stopped"
+    ]
+    ends_in: float | None
+    callable_in: float | None
+    time_bank: float
+    rules: str
+
+
+class Turn(_Part):
+    """Who is to act, what he may do, his clock."""
+
+    seat: int
+    player: str
+    legal: Legal
+    clock: Clock
+
+
+class Seat(_Part):
+    """A seat as everyone sees it: stack (POK-11-2), bet, still in the hand or not (ITA-50),
+    shown cards, sitting out, missed blinds (``MS``/``ML``), leaving, connected."""
+
+    seat: int
+    player: str
+    stack: int
+    bet: int
+    dealt_in: bool
+    in_hand: bool
+    folded: bool
+    all_in: bool
+    cards: list[Card] | None
+    mucked: bool
+    sitting_out: bool
+    missed: Literal["", "MS", "ML"]
+    leaving: bool
+    connected: bool
+
+
+class Pot(_Part):
+    amount: int
+    eligible: list[int]
+
+
+class State(_Part):
+    """The table now: the hand in play, the board, the pots, the seats, the turn, the deck
+    commitment's root, the pause before the next hand, the waiting list (CAS-7)."""
+
+    hand: int | None
+    phase: Literal["betting", "showdown", "complete", "voided"] | None
+    street: Literal["preflop", "flop", "turn", "river"] | None
+    button: int | None
+    board: list[Card]
+    pots: list[Pot]
+    seats: list[Seat]
+    to_act: Turn | None
+    root: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")] | None
+    next_hand_in: float | None
+    waiting: list[str]
+
+
+class Info(_Part):
+    """The table's posted information (CAS-28): game, version, stakes, limits, rake."""
+
+    table: str
+    session: int
+    game: str
+    version: str
+    stakes: str
+    small_blind: int
+    big_blind: int
+    option: int
+    min_bet: int
+    small_bet: int
+    big_bet: int
+    max_players: int
+    min_buy_in: int
+    max_buy_in: int
+    max_rebuy: int
+    rake_rate: str
+    rake_step: int
+    rake_cap: int | None
+    no_flop_no_drop: bool
+    status: Literal["open", "closing", "closed"]
+    hands_played: int
+    hands_left: int | None
+    lines: list[str]
+
+
+class Shown(_Part):
+    seat: int
+    cards: list[Card]
+
+
+class You(_Part):
+    """What only this player sees: his seat, his cards, hands shown to him alone at his
+    request (PKG-14), the proofs of those cards, his time bank, his balance."""
+
+    seat: int
+    player: str
+    cards: list[Card] | None
+    revealed: list[Shown]
+    proofs: list[Proof]
+    time_bank: float | None
+    sitting_out: bool
+    balance: int
+
+
+# ------------------------------------------------------------------ events
+class _Event(_Part):
+    pass
+
+
+class Started(_Event):
+    type: Literal["started"]
+    button: int
+    seats: list[tuple[int, str, int, bool]]
+    """(seat, player, stack, absent)."""
+    forced: list[tuple[int, str, int]]
+    """(seat, kind, amount) of the forced bets due."""
+    hand_id: str
+
+
+class Posted(_Event):
+    type: Literal["posted"]
+    seat: int
+    kind: str
+    amount: int
+    all_in: bool
+
+
+class Dealt(_Event):
+    type: Literal["dealt"]
+    seat: int
+    cards: None
+    """Always null: a player's own cards are in his ``you``."""
+
+
+class Acted(_Event):
+    type: Literal["acted"]
+    seat: int
+    kind: Literal["fold", "check", "call", "bet", "raise"]
+    put: int
+    to: int
+    all_in: bool
+    reason: Literal["", "timeout", "absent"]
+
+
+class Returned(_Event):
+    type: Literal["returned"]
+    seat: int
+    amount: int
+
+
+class Gathered(_Event):
+    type: Literal["gathered"]
+    street: int
+    pots: list[Pot]
+
+
+class Board(_Event):
+    type: Literal["board"]
+    street: int
+    cards: list[Card]
+
+
+class ShownEvent(_Event):
+    type: Literal["shown"]
+    seat: int
+    cards: list[Card]
+    auto: bool
+
+
+class Mucked(_Event):
+    type: Literal["mucked"]
+    seat: int
+
+
+class Revealed(_Event):
+    type: Literal["revealed"]
+    seat: int
+    cards: list[Card] | None
+    """The hand asked for (RRP-5), to everyone (RRP-6); null where the rules show it to the
+    asker alone (PKG-14: then in his ``you.revealed``)."""
+    asker: int
+
+
+class Raked(_Event):
+    type: Literal["raked"]
+    pot: int
+    amount: int
+
+
+class Awarded(_Event):
+    type: Literal["awarded"]
+    pot: int
+    amount: int
+    shares: list[tuple[int, int]]
+    hand: str
+
+
+class Voided(_Event):
+    type: Literal["voided"]
+    stacks: list[tuple[int, int]]
+    reason: str
+
+
+class Ended(_Event):
+    type: Literal["ended"]
+    stacks: list[tuple[int, int]]
+    rake: int
+
+
+Event = Annotated[
+    Started
+    | Posted
+    | Dealt
+    | Acted
+    | Returned
+    | Gathered
+    | Board
+    | ShownEvent
+    | Mucked
+    | Revealed
+    | Raked
+    | Awarded
+    | Voided
+    | Ended,
+    Field(discriminator="type"),
+]
+
+
+# ------------------------------------------------------------------ frames
+class _Frame(_Part):
+    v: Literal[1]
+
+
+class Welcome(_Frame):
+    """The first frame of a connection."""
+
+    type: Literal["welcome"]
+    protocol: int
+    user: str
+    role: Literal["player", "floor", "cashier", "admin"]
+    balance: int
+    seated: str | None
+    limits: dict[str, int]
+
+
+class Ok(_Frame):
+    """A command done; ``result`` depends on the command (see each)."""
+
+    type: Literal["ok"]
+    id: str
+    result: dict[str, object]
+
+
+class Error(_Frame):
+    """A message refused, nothing done: a code (``croupier.server.protocol.codes.CODES``),
+    what was wrong and, at the table, what would have been legal."""
+
+    type: Literal["error"]
+    id: str | None
+    code: str
+    message: str
+    retry_after: float | None = None
+
+
+class LobbyTable(_Part):
+    """A cash table in the lobby (CAS-28)."""
+
+    table: str
+    game: str
+    version: str
+    stakes: str
+    seats: int
+    taken: int
+    players: list[str]
+    waiting: int
+    playing: bool
+    hands_played: int
+    status: str
+    info: Info
+
+
+class LobbyUpdate(_Frame):
+    """Tables of the lobby that changed (to whoever watches the lobby)."""
+
+    type: Literal["lobby_update"]
+    tables: list[LobbyTable]
+
+
+class TableView(_Frame):
+    """A fresh view of a table: the hand on show whole (as this viewer may see it), the
+    state, the information; ``seq`` is the stream's number it stands at."""
+
+    type: Literal["table"]
+    table: str
+    seq: int
+    hand: int | None
+    events: list[Event]
+    proofs: list[Proof]
+    state: State
+    info: Info
+    you: You | None
+
+
+class Update(_Frame):
+    """One change at a table: its new events, the proofs of the cards they show, the state,
+    the information; a seated player's own frame has ``you``."""
+
+    type: Literal["update"]
+    table: str
+    seq: int
+    hand: int | None
+    events: list[Event]
+    proofs: list[Proof]
+    state: State
+    info: Info
+    you: You | None = None
+
+
+class YouFrame(_Frame):
+    """After the frames a reconnecting client missed: his own part, as it stands now."""
+
+    type: Literal["you"]
+    table: str
+    seq: int
+    you: You | None
+
+
+class ChatLine(_Frame):
+    """A line of table chat."""
+
+    type: Literal["chat"]
+    table: str
+    seq: int
+    player: str
+    text: str
+    at: float
+
+
+class Called(_Frame):
+    """The waiting list called this player: he is seated (CAS-7)."""
+
+    type: Literal["called"]
+    table: str
+    seat: int | None
+
+
+ServerMessage = Annotated[
+    Welcome | Ok | Error | LobbyUpdate | TableView | Update | YouFrame | ChatLine | Called,
+    Field(discriminator="type"),
+]
+
+server_message: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+"""Validates a server frame: ``server_message.validate_python(json.loads(text))``."""
+
+SERVER_TYPES: tuple[type[BaseModel], ...] = (
+    Welcome,
+    Ok,
+    Error,
+    LobbyUpdate,
+    TableView,
+    Update,
+    YouFrame,
+    ChatLine,
+    Called,
+)
+"""Every server frame model, in the order docs/protocol.md shows them."""
