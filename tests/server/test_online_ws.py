@@ -74,7 +74,11 @@ def test_the_demo_room_plays_and_a_newcomer_sits_at_once(demo_config: ServerConf
         assert all(t["taken"] >= 2 for t in lobby)
         with browser.client.websocket_connect("/ws", headers={"Origin": ORIGIN}) as ws:
             _frames(ws, "welcome")
-            ws.send_text(json.dumps({"v": 1, "type": "sit", "id": "s1", "table": "casino-fr-1", "buy_in": 20_000}))
+            ws.send_text(
+                json.dumps(
+                    {"v": 1, "type": "sit", "id": "s1", "table": "casino-fr-1", "buy_in": 20_000}
+                )
+            )
             seated = next(f for f in _frames(ws, "ok") if f["type"] == "ok")
             assert seated["result"]["balance"] == demo_config.demo_chips - 20_000
             acted = 0
@@ -86,10 +90,23 @@ def test_the_demo_room_plays_and_a_newcomer_sits_at_once(demo_config: ServerConf
                     turn = state["to_act"]
                     if turn["player"] == "ann":
                         legal = turn["legal"]
-                        action = "check" if legal["check"] else ("show" if legal["show"] else "call")
+                        action = (
+                            "check" if legal["check"] else ("show" if legal["show"] else "call")
+                        )
                         if legal["muck"] and not legal["show"]:
                             action = "muck"
-                        ws.send_text(json.dumps({"v": 1, "type": "act", "id": f"a{acted}", "table": "casino-fr-1", "hand": state["hand"], "action": action}))
+                        ws.send_text(
+                            json.dumps(
+                                {
+                                    "v": 1,
+                                    "type": "act",
+                                    "id": f"a{acted}",
+                                    "table": "casino-fr-1",
+                                    "hand": state["hand"],
+                                    "action": action,
+                                }
+                            )
+                        )
                         acted += 1
             assert acted == 3, "the bots played and dealt ann in"
         hands = browser.get("/api/hands").json()["hands"]

@@ -61,8 +61,12 @@ def engine(repeat: Repeat = 3, quick: Quick = False, as_json: AsJson = False) ->
 
 @bench_app.command("server")
 def server(
-    tables: Annotated[int, typer.Option("--tables", min=1, max=2000, help="Six-handed tables.")] = 20,
-    seconds: Annotated[float, typer.Option("--seconds", min=1, max=3600, help="Measured time.")] = 10.0,
+    tables: Annotated[
+        int, typer.Option("--tables", min=1, max=2000, help="Six-handed tables.")
+    ] = 20,
+    seconds: Annotated[
+        float, typer.Option("--seconds", min=1, max=3600, help="Measured time.")
+    ] = 10.0,
     database: Annotated[
         str | None, typer.Option("--database", help="postgresql+psycopg://... (default SQLite).")
     ] = None,
