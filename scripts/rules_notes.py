@@ -93,7 +93,7 @@ NOTES: dict[str, str] = {
     "ITA-37": "only shown hands win a contested pot",
     "ITA-38": "mucked hands are dead before the pots are paid",
     "ITA-39": "show one, show all: every shown hand, and a hand asked for (RRP-5), is in every"
-    " view",
+    " view (online: in every client's frames)",
     "ITA-40": "pots at each distinct contribution of a player still in; nobody wins more"
     " from an opponent than he put in; unmatched chips go back to whoever put them in",
     "ITA-41": "`pot_order=main-pot-first`",
@@ -160,8 +160,21 @@ NOTES: dict[str, str] = {
     "ITA-17": "the tournament ends when the second-to-last player is eliminated",
     "ITA-18": "`prize_pool` net of fees; `payouts` decreasing, summing exactly, at least 10 % paid",
     # ------------------------------------------------------------ server / platform (S)
-    "POK-4-4": "`action_clock`: 30 s, then the clock (by anyone) of 60 s + 10 s; `TurnClock`",
-    "ITA-28": "`action_clock`: after 30 s the others call 60 s + 10 s; `TurnClock` folds",
+    "POK-4-4": "`action_clock`: 30 s, then the clock (by anyone) of 60 s + 10 s; `TurnClock`;"
+    " online the table's actor runs it (the house calls it) and times the hand out",
+    "ITA-28": "`action_clock`: after 30 s the others call 60 s + 10 s; `TurnClock` folds;"
+    " online `call_clock` from an opponent, then `Action.timeout()`",
+    "POK-3-3": "online: only a player seated and dealt in acts, for his own seat (found from his"
+    " session); a player whose connection is gone past the grace is sat out",
+    "POK-5-1": "online: no message shows cards before the showdown; frames carry a player's"
+    " own cards only (hidden-cards test over every frame)",
+    "POK-11-2": "online: every frame's state has every seat's stack and bet",
+    "POK-12-2": "online: `chat_during_hand` (default: only players still in the hand chat);"
+    " the floor's `mute`; chat rate-limited",
+    "ITA-46": "online: every stack shown exactly, in every view",
+    "ITA-50": "online: every view has who is still in, the stacks, and the turn's legal actions"
+    " with `can_raise`/`why_no_raise` (whether the bet reopened the betting)",
+    "CAS-28": "`Session.info()`; online in the lobby and in every table frame (`info`)",
     # --------------------------------------------------------- floor / director (D)
     "POK-4-5": "`Floor.penalize` for time abuse, on the sanction ladder",
     "POK-10-1": "`Floor` refuses any decision about a hand once the next one has started;"
@@ -183,7 +196,8 @@ NOTES: dict[str, str] = {
     " birth of age; a minor's date wins over the confirmation)",
     "CAS-3": "server: registration keeps the full name and a screen name unique in any case;"
     " every page but the public ones needs a session",
-    "PKG-15": "`render_text`/`render_view`: each player's own readable hand history",
+    "PKG-15": "`render_text`/`render_view`: each player's own readable hand history; online"
+    " `history` and `GET /api/hands` (text, PokerStars, PHH, deck proofs)",
     # ---------------------------------------------------------------- RRP (004)
     "RRP-1": "a contested pot goes only to a hand shown whole",
     "RRP-2": "cards speak: the evaluator reads every shown hand",
