@@ -28,6 +28,13 @@ def banner(services: Any) -> str:
         f"  register a player: POST {config.address}/api/register (see GET /api/rules);"
         " the browser client comes with issue 12",
     ]
+    online = getattr(services, "online", None)
+    if online is not None and online.tables.actors:
+        names = ", ".join(sorted(online.tables.actors))
+        lines.append(
+            f"  cash tables ({names}) over ws://{config.address.removeprefix('http://')}/ws"
+            " (docs/protocol.md)"
+        )
     if config.demo and config.demo_chips:
         from croupier.room.cash.ledger import format_money
 
