@@ -131,12 +131,13 @@ def test_a_disconnected_player_keeps_his_clock_then_is_sat_out_and_gets_it_all_b
             clients = {n: await room.connect(n) for n in ("ann", "bob", "cy")}
             turn = _turn(clients["ann"])
             gone = clients[turn["player"]]
+            watcher = next(c for c in clients.values() if c is not gone)
             await gone.close()
             await room.settle()
-            seat = next(s for s in clients["ann"].state("t1")["seats"] if s["player"] == gone.name)
+            seat = next(s for s in watcher.state("t1")["seats"] if s["player"] == gone.name)
             assert not seat["connected"]
             await room.tick(20.1, "t1")  # his clock ran on: timed out
-            acted = [e for e in clients["ann"].hand_events("t1", 1) if e["type"] == "acted"]
+            acted = [e for e in watcher.hand_events("t1", 1) if e["type"] == "acted"]
             assert acted[-1]["reason"] == "timeout"
             await asyncio.sleep(0.1)  # past the grace
             await room.settle()

@@ -25,7 +25,7 @@ from croupier.server.storage import Record, Store
 from croupier.server.storage.reads import iter_entries
 from croupier.server.storage.records import WriteEntry
 
-__all__ = ["MAX_AMOUNT", "MoneyDesk", "load_ledger"]
+__all__ = ["KEEP_ENTRIES", "MAX_AMOUNT", "MoneyDesk", "load_ledger"]
 
 MAX_AMOUNT = 10**12
 """The largest single deposit or withdrawal, in cents (ten billion euros of play money)."""
@@ -33,10 +33,16 @@ MAX_AMOUNT = 10**12
 _log = logging.getLogger("croupier.server.money")
 
 
-def load_ledger(entries: Iterable[Entry]) -> Ledger:
+KEEP_ENTRIES = 10_000
+"""Entries the running server's ledger keeps in memory (older ones are folded into its
+opening balances: memory stays flat however long it runs; the database keeps them all)."""
+
+
+def load_ledger(entries: Iterable[Entry], *, keep: int | None = None) -> Ledger:
     """A domain ledger rebuilt from stored entries, each one posted again through its rules;
-    raises :class:`LedgerError` at the first entry that is missing, out of order or refused."""
-    ledger = Ledger()
+    raises :class:`LedgerError` at the first entry that is missing, out of order or refused.
+    ``keep``: how many entries it keeps in memory (None: every one)."""
+    ledger = Ledger(keep=keep)
     for entry in entries:
         try:
             posted = ledger.post(entry.kind, entry.postings, entry.memo)
@@ -63,7 +69,7 @@ class MoneyDesk:
     @classmethod
     def load(cls, store: Store) -> MoneyDesk:
         """The desk with the ledger loaded from ``store`` and audited."""
-        ledger = store.read_blocking(lambda c: load_ledger(iter_entries(c)))
+        ledger = store.read_blocking(lambda c: load_ledger(iter_entries(c), keep=KEEP_ENTRIES))
         ledger.audit()
         return cls(store, ledger)
 

@@ -153,6 +153,8 @@ class CashTables:
 
     def waiting_for(self, table: str) -> list[str]:
         """The names on the waiting list of ``table`` (or of its stakes), in order (CAS-7)."""
+        if not len(self.room.waiting):
+            return []
         session = self.room.session(table)
         return [r.player for r in self.room.waiting.for_table(table, session.stakes_key)]
 
