@@ -106,27 +106,41 @@ def seats_json(
     stacks = hand.stacks if hand is not None else {}
     bets = hand.bets if hand is not None else {}
     gone = set(leaving)
+    seats = table._seats  # read only, in place: ``Table.seats`` copies every seat
     out = []
-    for ts in table:
-        seat = ts.seat
-        dealt = seat in stacks
-        assert hand is not None or not dealt
-        out.append(
-            {
+    for seat in sorted(seats):
+        ts = seats[seat]
+        player = ts.player
+        if hand is not None and seat in stacks:
+            folded = hand.is_folded(seat)
+            entry = {
                 "seat": seat,
-                "player": ts.player,
-                "stack": stacks[seat] if dealt else ts.stack,
-                "bet": bets[seat] if dealt else 0,
-                "dealt_in": dealt,
-                "in_hand": dealt and hand is not None and not hand.is_folded(seat),
-                "folded": dealt and hand is not None and hand.is_folded(seat),
-                "all_in": dealt and hand is not None and hand.is_all_in(seat),
+                "player": player,
+                "stack": stacks[seat],
+                "bet": bets[seat],
+                "dealt_in": True,
+                "in_hand": not folded,
+                "folded": folded,
+                "all_in": hand.is_all_in(seat),
                 "cards": list(shown[seat]) if seat in shown else None,
-                "mucked": dealt and hand is not None and hand.has_mucked(seat),
-                "sitting_out": ts.sitting_out,
-                "missed": ts.missed.value,
-                "leaving": ts.leaving or ts.player in gone,
-                "connected": connected(ts.player),
+                "mucked": hand.has_mucked(seat),
             }
-        )
+        else:
+            entry = {
+                "seat": seat,
+                "player": player,
+                "stack": ts.stack,
+                "bet": 0,
+                "dealt_in": False,
+                "in_hand": False,
+                "folded": False,
+                "all_in": False,
+                "cards": None,
+                "mucked": False,
+            }
+        entry["sitting_out"] = ts.sitting_out
+        entry["missed"] = ts.missed.value
+        entry["leaving"] = ts.leaving or player in gone
+        entry["connected"] = connected(player)
+        out.append(entry)
     return out

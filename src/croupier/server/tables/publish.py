@@ -217,12 +217,14 @@ async def update(actor: TableActor) -> None:
     service = actor.service
     pubsub = service.pubsub
     book = _display(actor)
-    for _, player in sorted(actor.table.players.items()):
+    dealt_at = {} if book is None else {s.player: s.seat for s in book.hand.seats}
+    for entry in state["seats"]:
+        player = entry["player"]
         if player in service.bots:
             continue
         mine: list[dict[str, Any]] = []
         if book is not None:
-            dealt = next((s.seat for s in book.hand.seats if s.player == player), None)
+            dealt = dealt_at.get(player)
             if dealt is not None:
                 if opened is book and dealt in book.hole:
                     mine = proofs_json(book.opening, [Card(c) for c in book.hole[dealt]])
