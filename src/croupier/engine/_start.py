@@ -16,7 +16,7 @@ from typing import Final, cast
 from croupier._checks import MAX_CHIPS, choice, flag, quote, text, whole
 from croupier.cards import FULL_DECK, Card, Deck
 from croupier.engine.events import HandStarted
-from croupier.engine.setup import ForcedBet, ForcedKind, SeatSetup, forced_bets_of
+from croupier.engine.setup import MAX_SEAT, ForcedBet, ForcedKind, SeatSetup, forced_bets_of
 from croupier.errors import ConfigurationError, DeckError
 from croupier.rules.model import Rules
 
@@ -24,8 +24,6 @@ __all__ = ["MAX_PLAYERS", "MAX_SEAT", "check_rules", "hand_start"]
 
 MAX_PLAYERS: Final = 22
 """A 52-card deck deals at most 22 players (44 hole cards, 5 board cards and 3 burns)."""
-MAX_SEAT: Final = 999
-"""The largest seat number: seat numbers label the places at one table, from 0."""
 
 _FULL_SET: Final = frozenset(FULL_DECK)
 _CARD_TYPE: Final = {Card}

@@ -10,13 +10,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 from itertools import pairwise
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from croupier._checks import flag, quote, whole
 from croupier.errors import ConfigurationError
 from croupier.rules.model import AnteKind, Rules
 
-__all__ = ["ForcedBet", "ForcedKind", "SeatSetup", "next_seat", "standard_forced_bets"]
+__all__ = [
+    "MAX_SEAT",
+    "ForcedBet",
+    "ForcedKind",
+    "SeatSetup",
+    "next_seat",
+    "standard_forced_bets",
+]
+
+MAX_SEAT: Final = 999
+"""The largest seat number: seat numbers label the places at one table, from 0."""
 
 
 class SeatSetup(NamedTuple):

@@ -13,7 +13,9 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Self
 
+from croupier._checks import MAX_CHIPS, quote, whole
 from croupier.errors import ConfigurationError
+from croupier.rules._fields import check_fields, exact_fraction
 
 __all__ = [
     "AbsentPlayers",
@@ -207,10 +209,8 @@ class Stakes:
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ConfigurationError(
-                    f"stakes: {f.name} must be a whole number >= 0, not {value!r}"
-                )
+            if type(value) is not int or not 0 <= value <= MAX_CHIPS:  # a bool is refused
+                object.__setattr__(self, f.name, whole(value, f"stakes: {f.name}"))
         if self.big_blind <= 0:
             raise ConfigurationError("stakes: the big blind must be at least 1")
         if self.small_blind > self.big_blind:
@@ -250,8 +250,8 @@ class Rake:
     no_flop_no_drop: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.rate, Fraction):
-            object.__setattr__(self, "rate", Fraction(self.rate))
+        object.__setattr__(self, "rate", exact_fraction(self.rate, "rake: rate"))
+        check_fields(self, "rake")
         if not 0 <= self.rate < 1:
             raise ConfigurationError(f"rake: the rate must be from 0 up to 1, not {self.rate}")
         if self.step < 1:
@@ -337,6 +337,7 @@ class Rules:
     """Players at one table (CAS-5, PKG-23, ITA-1)."""
 
     def __post_init__(self) -> None:
+        check_fields(self, "rules")  # every knob of its type: "pot-limit" is read, "no" is not
         if self.raise_cap is not None and self.raise_cap < 1:
             raise ConfigurationError(
                 f"rules: the raise cap must be at least 1, not {self.raise_cap}"
@@ -372,6 +373,12 @@ class Rules:
 
     def but(self, **changes: Any) -> Rules:
         """A copy with some knobs changed: ``rules.but(raise_cap=None)``."""
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(changes) - known)
+        if unknown:
+            raise ConfigurationError(
+                f"rules: unknown knobs {unknown}; the knobs are {sorted(known)}"
+            )
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -384,47 +391,26 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
         """Rebuild rules from :meth:`to_dict`'s output; unknown keys are an error."""
+        if not isinstance(data, dict):
+            raise ConfigurationError(f"rules: {quote(data)} is not a dictionary of rules")
         known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(data) - known, key=str)
         if unknown:
             raise ConfigurationError(
                 f"rules: unknown keys {unknown}; known keys are {sorted(known)}"
             )
         values = dict(data)
         try:
-            values["stakes"] = Stakes(**values["stakes"])
-            rake = dict(values.get("rake", {}))
-            if "rate" in rake:
-                rake["rate"] = Fraction(rake["rate"])
+            stakes, rake = values["stakes"], values.get("rake", {})
+            if not isinstance(stakes, dict) or not isinstance(rake, dict):
+                raise ConfigurationError(
+                    f"rules: stakes and rake are dictionaries, not {quote(stakes)}"
+                    f" and {quote(rake)}"
+                )
+            values["stakes"] = Stakes(**stakes)
             values["rake"] = Rake(**rake)
-            if "reopen_fraction" in values:
-                values["reopen_fraction"] = Fraction(values["reopen_fraction"])
-            for f in fields(cls):
-                kind = _ENUM_FIELDS.get(f.name)
-                if kind is not None and f.name in values:
-                    values[f.name] = kind(values[f.name])
-            return cls(**values)
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, ConfigurationError):
-                raise
+            return cls(**values)  # every knob is checked, its text read (Rules.__post_init__)
+        except KeyError as exc:
+            raise ConfigurationError(f"rules: the key {exc} is missing") from None
+        except TypeError as exc:
             raise ConfigurationError(f"rules: {exc}") from exc
-
-
-_ENUM_FIELDS: dict[str, type[StrEnum]] = {
-    "structure": BettingStructure,
-    "ante_kind": AnteKind,
-    "ante_pot": AntePot,
-    "min_raise": MinRaise,
-    "short_blind_call": ShortBlindCall,
-    "sub_minimum_all_in": SubMinimumAllIn,
-    "showdown_order": ShowdownOrder,
-    "all_in_hands_face_up": FaceUp,
-    "timeout": Timeout,
-    "pot_order": PotOrder,
-    "odd_chips": OddChips,
-    "deal_start": DealStart,
-    "first_button": FirstButton,
-    "button_rule": ButtonRule,
-    "absent_players": AbsentPlayers,
-    "new_players": NewPlayers,
-}
