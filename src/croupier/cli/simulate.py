@@ -13,9 +13,14 @@ from typing import Annotated
 
 import typer
 
+from croupier._checks import MAX_CHIPS
 from croupier.cli.main import app
 
 __all__ = ["simulate_command"]
+
+MAX_HANDS = 1_000_000_000
+"""The most hands one simulation may ask for."""
+MAX_SEED = 2**63 - 1
 
 
 def _fail(message: str) -> typer.Exit:
@@ -25,7 +30,9 @@ def _fail(message: str) -> typer.Exit:
 
 @app.command("simulate")
 def simulate_command(
-    hands: Annotated[int, typer.Option("--hands", "-n", min=0, help="Hands to play.")] = 1_000,
+    hands: Annotated[
+        int, typer.Option("--hands", "-n", min=0, max=MAX_HANDS, help="Hands to play.")
+    ] = 1_000,
     preset: Annotated[
         str, typer.Option("--preset", "-p", help="Rules preset (tda, casino-fr, pokerkings ...).")
     ] = "tda",
@@ -33,19 +40,28 @@ def simulate_command(
         str,
         typer.Option("--bots", "-b", help="One bot per seat: random, station, reasonable."),
     ] = "reasonable,random,station",
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed (random if not given).")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", min=0, max=MAX_SEED, help="Seed (random if not given)."),
+    ] = None,
     stack: Annotated[
-        int | None, typer.Option("--stack", min=1, help="Starting stack (100 big blinds).")
+        int | None,
+        typer.Option("--stack", min=1, max=MAX_CHIPS, help="Starting stack (100 big blinds)."),
     ] = None,
     level_hands: Annotated[
-        int, typer.Option("--level-hands", min=0, help="Hands per tournament level (0: fixed).")
+        int,
+        typer.Option(
+            "--level-hands", min=0, max=1_000_000, help="Hands per tournament level (0: fixed)."
+        ),
     ] = 20,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
     room: Annotated[
         str | None,
         typer.Option("--room", help="A cash room of this preset instead (casino-fr, pokerkings)."),
     ] = None,
-    tables: Annotated[int, typer.Option("--tables", min=1, help="Tables of the --room.")] = 2,
+    tables: Annotated[
+        int, typer.Option("--tables", min=1, max=100, help="Tables of the --room.")
+    ] = 2,
 ) -> None:
     """Play bots against each other and count who won what, checking every chip."""
     from rich.console import Console
