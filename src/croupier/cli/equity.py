@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli.main import app
-from croupier.evaluate.equity import MAX_SAMPLES, MAX_SEED
+from croupier.cli.main import MAX_SEED, app
+from croupier.evaluate.equity import MAX_SAMPLES
 
 
 def _fail(message: str) -> typer.Exit:
@@ -38,7 +38,7 @@ def equity_command(
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help=f"Seed for Monte Carlo (0 to 2**{MAX_SEED.bit_length()}-1)."),
+        typer.Option("--seed", min=0, max=MAX_SEED, help="Seed for Monte Carlo."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
 ) -> None:

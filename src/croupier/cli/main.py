@@ -17,7 +17,10 @@ from typer.core import TyperGroup
 
 from croupier.errors import CroupierError
 
-__all__ = ["app", "fail", "one_line"]
+__all__ = ["MAX_SEED", "app", "fail", "one_line"]
+
+MAX_SEED = 2**63 - 1
+"""The largest ``--seed`` of every command (a signed 64-bit integer)."""
 
 
 def one_line(message: str) -> str:

@@ -35,7 +35,7 @@ from rich.markup import escape
 from croupier._checks import MAX_CHIPS, quote
 from croupier.bots import BOTS, Bot, make_bot
 from croupier.cli._tui import HELP, SeatInfo, draw_table, legal_line, parse_command, stakes_line
-from croupier.cli.main import app
+from croupier.cli.main import MAX_SEED, app
 from croupier.engine import Action, Hand
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.history import render_text
@@ -49,8 +49,6 @@ BOT_NAMES = ("Alice", "Bruno", "Chiara", "Dmitri", "Elena", "Farid", "Greta", "H
 """The bots' names, seat after seat."""
 MAX_DELAY = 60.0
 """The longest pause between the bots' actions, in seconds."""
-MAX_SEED = 2**63 - 1
-"""The largest seed of a replayable game."""
 MAX_NAME = 30
 """The longest name at the table."""
 
@@ -315,8 +313,8 @@ def play_command(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
     if unknown or not names:
-        what = repr(unknown[0]) if unknown else "none"
-        typer.echo(f"error: unknown bot {what}: choose from {', '.join(sorted(BOTS))}", err=True)
+        what = f"unknown bot {quote(unknown[0])}" if unknown else "--bots names no bot"
+        typer.echo(f"error: {what}: choose from {', '.join(sorted(BOTS))}", err=True)
         raise typer.Exit(code=2)
     if not name.strip() or len(name.strip()) > MAX_NAME or not name.strip().isprintable():
         typer.echo(

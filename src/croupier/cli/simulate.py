@@ -13,14 +13,13 @@ from typing import Annotated
 
 import typer
 
-from croupier._checks import MAX_CHIPS
-from croupier.cli.main import app
+from croupier._checks import MAX_CHIPS, quote
+from croupier.cli.main import MAX_SEED, app
 
 __all__ = ["simulate_command"]
 
 MAX_HANDS = 1_000_000_000
 """The most hands one simulation may ask for."""
-MAX_SEED = 2**63 - 1
 
 
 def _fail(message: str) -> typer.Exit:
@@ -74,7 +73,7 @@ def simulate_command(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
     if unknown:
-        raise _fail(f"unknown bot {unknown[0]!r}: choose from {', '.join(sorted(BOTS))}")
+        raise _fail(f"unknown bot {quote(unknown[0])}: choose from {', '.join(sorted(BOTS))}")
     if room is not None:  # the cash room of croupier.room.cash (docs/room.md)
         from croupier.room.cash.console import room_command
 

@@ -25,7 +25,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
-from croupier.cli.main import app
+from croupier._checks import quote
+from croupier.cli.main import MAX_SEED, app
 from croupier.engine import Action, Hand
 from croupier.errors import CroupierError
 from croupier.room.tournament import TOURNAMENT_PRESETS, SimulationError, Tournament, simulate
@@ -52,7 +53,6 @@ def _bot_player(name: str, seed: int | None) -> Callable[[Hand, int], Action] | 
 
 MAX_PLAYERS = 100_000
 """The most entrants of one simulated tournament."""
-MAX_SEED = 2**63 - 1
 
 
 def _money(cents: int) -> str:
@@ -94,7 +94,7 @@ def simulate_tournament(
         act = _bot_player(bot, seed)
         if preset not in TOURNAMENT_PRESETS:
             raise typer.BadParameter(
-                f"unknown preset {preset!r}: choose one of {', '.join(TOURNAMENT_PRESETS)}"
+                f"unknown preset {quote(preset)}: choose one of {', '.join(TOURNAMENT_PRESETS)}"
             )
         if as_json:
             result = simulate(players, preset, seed=seed, hand_seconds=hand_seconds, act=act)
