@@ -35,6 +35,7 @@ from croupier.engine import (
     next_seat,
     standard_forced_bets,
 )
+from croupier.engine.views import view_of
 from croupier.errors import (
     ConfigurationError,
     CroupierError,
@@ -214,6 +215,14 @@ def test_views_and_seat_questions_refuse_what_is_not_a_seat_of_the_hand(seat: ob
         with pytest.raises(IllegalActionError, match="is not in this hand"):
             ask(seat)  # type: ignore[operator]
     assert hand.view(1).seats[1].cards == hand.hole_cards(1)  # the real seat still works
+
+
+@pytest.mark.parametrize("viewer", [True, "1", 1.0])
+def test_a_view_is_for_a_seat_number_or_a_spectator_never_a_lookalike(viewer: object) -> None:
+    hand = _three()
+    with pytest.raises(IllegalActionError, match="is not a seat"):
+        view_of(hand, viewer)  # type: ignore[arg-type]
+    assert view_of(hand, None).seats[1].cards is None  # the spectator sees no hole card
 
 
 # --------------------------------------------------------------------- Hand(...)

@@ -227,11 +227,27 @@ def test_parse_range_of_any_text_is_a_range_or_an_invalid_range_error(text: str)
         lambda: value_counts([1.5]),
         lambda: evaluate_batch(np.array([[0, 1, 2, 3, 4]]), threads=0),
         lambda: evaluate_batch(np.array([[0, 1, 2, 3, 4]]), threads="2"),  # type: ignore[arg-type]
+        lambda: value_counts([[1], [2, 3]]),
+        lambda: value_counts(None),
     ],
 )
 def test_batch_functions_refuse_bad_counts(call: Any) -> None:
     with pytest.raises(InvalidArgumentError):
         call()
+
+
+@pytest.mark.parametrize("bad", [[[0, 1, 2, 3, 4], [3]], None, "hands", [[True] * 5], [[0.5] * 5]])
+def test_evaluate_batch_refuses_what_is_not_an_array_of_card_indices(bad: object) -> None:
+    with pytest.raises(InvalidCardError):
+        evaluate_batch(bad)  # type: ignore[arg-type]
+
+
+def test_card_removal_takes_cards() -> None:
+    aces = parse_range("AA")
+    assert len(aces.without("As")) == 3 and len(aces.without([Card("Ah"), "Ad"])) == 1
+    for bad in (5, None, ["As", 5]):
+        with pytest.raises(InvalidCardError):
+            aces.without(bad)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------------ rules

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from croupier._checks import quote
 from croupier.cards import Card
 from croupier.engine.actions import LegalActions
 from croupier.engine.events import Event, HandStarted, HoleDealt, Pot, Shown, Street
+from croupier.errors import IllegalActionError
 from croupier.rules.model import Rules
 
 if TYPE_CHECKING:
@@ -77,6 +79,10 @@ def _redact(event: Event, viewer: int | None) -> Event:
 
 def view_of(hand: Hand, viewer: int | None) -> HandView:
     """The view of ``hand`` for seat ``viewer``, or for a spectator when it is None."""
+    if viewer is not None and type(viewer) is not int:  # True would be seat 1's view
+        raise IllegalActionError(
+            f"{quote(viewer)} is not a seat: a viewer is a seat number or None"
+        )
     shown = {e.seat for e in hand.events if isinstance(e, Shown)}
     seats = []
     for setup in hand.seats:

@@ -17,12 +17,12 @@ settles. Work is cut into cache-sized pieces spread over every core.
 from __future__ import annotations
 
 from math import comb
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from croupier._checks import whole
+from croupier._checks import quote, whole
 from croupier.errors import InvalidArgumentError, InvalidCardError
 from croupier.evaluate import _arrays, _parallel
 from croupier.evaluate.hand import MAX_VALUE
@@ -47,8 +47,20 @@ _PIECES_PER_TASK: Final = 8
 _ALL7_PIECE: Final = 1 << 17  # hands per piece of the enumeration (measured best, 2 cores)
 
 
+def _array(values: npt.ArrayLike, what: str) -> npt.NDArray[Any]:
+    try:
+        return np.asarray(values)
+    except (ValueError, TypeError):
+        raise InvalidArgumentError(
+            f"{what} must be an array of integers, not {quote(values)}"
+        ) from None
+
+
 def _check_hands(hands: npt.ArrayLike) -> _U8:
-    array = np.asarray(hands)
+    try:
+        array = _array(hands, "hands")
+    except InvalidArgumentError as error:
+        raise InvalidCardError(str(error)) from None
     if array.ndim != 2 or array.shape[1] not in (5, 6, 7):
         raise InvalidCardError(
             f"hands must be an array of shape (N, 5), (N, 6) or (N, 7) card indices, "
@@ -172,7 +184,7 @@ def value_counts(values: npt.ArrayLike) -> npt.NDArray[np.int64]:
     >>> value_counts([1, 7462, 7462])[[1, 7462]].tolist()
     [1, 2]
     """
-    array = np.asarray(values).reshape(-1)
+    array = _array(values, "hand values").reshape(-1)
     if not np.issubdtype(array.dtype, np.integer) and array.size:
         raise InvalidArgumentError(f"hand values are integers, got dtype {array.dtype}")
     if array.size and (array.min() < 0 or array.max() > MAX_VALUE):

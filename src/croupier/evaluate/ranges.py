@@ -63,7 +63,7 @@ class Range:
 
     def without(self, cards: Iterable[Card]) -> tuple[Combo, ...]:
         """The combos that use none of ``cards`` (card removal)."""
-        seen = set(cards)
+        seen = set(parse_cards(cards, distinct=False))
         return tuple(c for c in self.combos if c[0] not in seen and c[1] not in seen)
 
     def __len__(self) -> int:
