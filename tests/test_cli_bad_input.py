@@ -11,6 +11,7 @@ numbers typed at the play prompt, and the secure shuffle of ``croupier play``.
 from __future__ import annotations
 
 import io
+import json
 import random
 import subprocess
 import sys
@@ -30,14 +31,19 @@ from croupier.simulate import default_rules
 runner = CliRunner()
 
 _VALID: dict[tuple[str, ...], tuple[list[str], dict[str, str]]] = {
+    ("admin", "create-user"): (["alice"], {"--data": "{tmp}/data", "--password-stdin": ""}),
     ("bench", "engine"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "equity"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "evaluator"): ([], {"--repeat": "1", "--quick": ""}),
+    ("db", "check"): ([], {"--data": "{tmp}/data"}),
+    ("db", "upgrade"): ([], {"--data": "{tmp}/data"}),
     ("equity",): (["AsAh", "KsKd"], {"--samples": "100", "--seed": "1"}),
     ("play",): ([], {"--seed": "1", "--seats": "2", "--delay": "0"}),
     ("replay",): (["{tmp}"], {}),
+    ("serve",): ([], {"--data": "{tmp}/data", "--port": "0", "--no-demo": ""}),
     ("simulate",): ([], {"--hands": "1", "--seed": "1"}),
     ("tournament", "simulate"): ([], {"--players": "2", "--seed": "1", "--json": ""}),
+    ("verify",): (["{tmp}/commitment.json"], {}),
     ("version",): ([], {}),
 }
 """A valid call of each command: its arguments, and options that keep it short."""
@@ -46,8 +52,19 @@ _BAD_BY_TYPE: dict[Any, list[str]] = {
     int: ["x", "1.5", "", "1e3", "10**30", "-1", "1" + "0" * 30, "9" * 5_000, "nan", "0x10"],
     float: ["x", "", "nan", "inf", "-inf", "-1", "1e400", "1" + "0" * 30],
     str: ["\x00", "?" * 5_000],
+    Path: ["\x00", "?" * 5_000],
 }
 """Values that are wrong for every option of the type."""
+
+
+def _commitment() -> str:
+    """A valid file for ``croupier verify``: the proofs of two cards of a committed deck."""
+    from croupier.cards import Deck
+    from croupier.commitment import HandProofs, commit, prove
+
+    root, opening = commit(Deck.shuffled(random.Random(1)), rng=random.Random(2))
+    proofs = HandProofs(root=root, proofs=(prove(opening, 0), prove(opening, 1)))
+    return json.dumps(proofs.to_dict())
 
 
 def _commands() -> Iterator[tuple[tuple[str, ...], Any]]:
@@ -96,7 +113,7 @@ def _invoke(path: tuple[str, ...], bad: list[str], tmp_path: Path, stdin: str = 
     args = [*path]
     for option, value in options.items():
         if option != bad[0]:
-            args += [option] if value == "" else [option, value]
+            args += [option] if value == "" else [option, value.replace("{tmp}", str(tmp_path))]
     args += [a.replace("{tmp}", str(tmp_path)) for a in arguments]
     if bad[0] == "--":
         args += bad[1:]
@@ -115,15 +132,27 @@ def _one_clear_line(result: Any) -> None:
     assert result.stdout == ""
 
 
+@pytest.fixture
+def no_serving(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """``croupier serve`` never listens here: a bad value that got so far is reported."""
+    import uvicorn
+
+    served: list[object] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server, *a, **k: served.append(server))
+    return served
+
+
 @pytest.mark.parametrize(
     ("path", "what", "bad"),
     [c for c in _CALLS if c[0] != ("replay",) or c[2][0] != "--"],
     ids=[f"{' '.join(c[0])} {c[1]}" for c in _CALLS if c[0] != ("replay",) or c[2][0] != "--"],
 )
 def test_every_option_answers_a_bad_value_with_one_clear_line(
-    path: tuple[str, ...], what: str, bad: list[str], tmp_path: Path
+    path: tuple[str, ...], what: str, bad: list[str], tmp_path: Path, no_serving: list[object]
 ) -> None:
+    (tmp_path / "commitment.json").write_text(_commitment(), encoding="utf-8")
     _one_clear_line(_invoke(path, bad, tmp_path))
+    assert not no_serving
 
 
 def test_replay_answers_a_path_that_is_not_there_with_an_error_line(tmp_path: Path) -> None:
@@ -170,6 +199,14 @@ def test_the_examples_of_the_issue_are_one_clear_line(args: list[str], message: 
     result = runner.invoke(app, args, input="q\n")
     _one_clear_line(result)
     assert message in result.stderr
+
+
+@pytest.mark.parametrize("text", ["[" * 5_000, "{" * 5_000, "\x00", "[]", "5", '{"root": 5}'])
+def test_verify_answers_a_file_that_is_not_proofs_with_one_clear_line(
+    text: str, tmp_path: Path
+) -> None:
+    (tmp_path / "proofs.json").write_text(text, encoding="utf-8")
+    _one_clear_line(runner.invoke(app, ["verify", str(tmp_path / "proofs.json")]))
 
 
 def test_the_installed_script_prints_one_line_too() -> None:

@@ -1,7 +1,8 @@
 """What one seat, or a spectator, may see of a hand (POK-12-3, POK-4-2).
 
 A view is built from the hand and the viewer; the hand itself is never handed out.
-Other players' hole cards appear only once shown; folded and mucked hands never;
+Other players' hole cards appear only once shown; folded hands never, mucked hands only
+when a player asked to see them (RRP-5: to the table, or to him alone under PKG-14);
 undealt cards (the rest of the deck, the burn cards) never leave the engine. The
 events of a view are the hand's events with everything secret removed.
 """
@@ -13,9 +14,9 @@ from typing import TYPE_CHECKING, NamedTuple
 from croupier._checks import quote
 from croupier.cards import Card
 from croupier.engine.actions import LegalActions
-from croupier.engine.events import Event, HandStarted, HoleDealt, Pot, Shown, Street
+from croupier.engine.events import Event, HandStarted, HoleDealt, Pot, Revealed, Shown, Street
 from croupier.errors import IllegalActionError
-from croupier.rules.model import Rules
+from croupier.rules.model import RequestedHand, Rules
 
 if TYPE_CHECKING:
     from croupier.engine.hand import Hand, Phase
@@ -69,11 +70,13 @@ class HandView(NamedTuple):
         return cards
 
 
-def _redact(event: Event, viewer: int | None) -> Event:
+def _redact(event: Event, viewer: int | None, table_sees: bool) -> Event:
     if isinstance(event, HandStarted):
         return event._replace(deck=())
     if isinstance(event, HoleDealt) and event.seat != viewer:
         return event._replace(cards=None)
+    if isinstance(event, Revealed) and event.asker != viewer and not table_sees:
+        return event._replace(cards=None)  # shown to the player who asked, to him alone
     return event
 
 
@@ -84,10 +87,14 @@ def view_of(hand: Hand, viewer: int | None) -> HandView:
             f"{quote(viewer)} is not a seat: a viewer is a seat number or None"
         )
     shown = {e.seat for e in hand.events if isinstance(e, Shown)}
+    table_sees = hand.rules.requested_hand is RequestedHand.TABLE  # RRP-6: show one, show all
+    if table_sees:
+        shown.update(e.seat for e in hand.events if isinstance(e, Revealed))
+    asked = set(hand.revealed_to(viewer)) if viewer is not None else set()
     seats = []
     for setup in hand.seats:
         s = setup.seat
-        visible = s == viewer or s in shown
+        visible = s == viewer or s in shown or s in asked
         seats.append(
             SeatView(
                 seat=s,
@@ -113,6 +120,6 @@ def view_of(hand: Hand, viewer: int | None) -> HandView:
         seats=tuple(seats),
         to_act=hand.to_act,
         legal=legal,
-        events=tuple(_redact(e, viewer) for e in hand.events),
+        events=tuple(_redact(e, viewer, table_sees) for e in hand.events),
         rules=hand.rules,
     )
