@@ -116,7 +116,12 @@ class Action(_ActionFields):
     def __new__(cls, kind: ActionKind | str, amount: int | None = None) -> Action:
         """Check ``kind`` and ``amount``; see the class."""
         checked = kind if type(kind) is ActionKind else action_kind(kind)
-        if amount is not None or checked in _AMOUNT_KINDS:
+        if amount is None:
+            if checked in _AMOUNT_KINDS:
+                _amount(checked, amount)  # raises: this kind needs an amount
+        elif (
+            type(amount) is not int or not 0 <= amount <= MAX_CHIPS or checked not in _AMOUNT_KINDS
+        ):
             amount = _amount(checked, amount)
         return tuple.__new__(cls, (checked, amount))
 
@@ -138,6 +143,8 @@ class Action(_ActionFields):
     @staticmethod
     def raise_to(amount: int) -> Action:
         """Bet or raise to a total of ``amount`` in this round, in one motion (POK-8-3)."""
+        if type(amount) is int and 0 <= amount <= MAX_CHIPS:  # the checks of __new__, inline
+            return tuple.__new__(Action, (ActionKind.RAISE_TO, amount))
         return Action(ActionKind.RAISE_TO, amount)
 
     @staticmethod

@@ -82,7 +82,12 @@ def next_seat(seats: Sequence[int], after: int) -> int:
         raise ConfigurationError("there is no seat to move to: the list of seats is empty")
     if type(after) is not int:
         after = whole(after, "a seat number", low=-1)
-    ordered = numbers if _is_sorted(numbers) else sorted(numbers)
+    return _next(numbers, after)
+
+
+def _next(seats: Sequence[int], after: int) -> int:
+    """:func:`next_seat` for seats already checked."""
+    ordered = seats if _is_sorted(seats) else sorted(seats)
     for seat in ordered:
         if seat > after:
             return seat
@@ -137,10 +142,10 @@ def forced_bets_of(
     """:func:`standard_forced_bets` for arguments already checked (by the hand's start)."""
     stakes = rules.stakes
     if len(seats) == 2:
-        small = button if button in seats else next_seat(seats, button)
+        small = button if button in seats else _next(seats, button)
     else:
-        small = next_seat(seats, button)
-    big = next_seat(seats, small)
+        small = _next(seats, button)
+    big = _next(seats, small)
     bets: list[ForcedBet] = []
     if stakes.ante and rules.ante_kind is AnteKind.EVERY_PLAYER:
         bets.extend(ForcedBet(s, ForcedKind.ANTE, stakes.ante) for s in sorted(seats))
@@ -154,5 +159,5 @@ def forced_bets_of(
             raise ConfigurationError("these stakes have no option (straddle) to post")
         if len(seats) < 4:
             raise ConfigurationError("the option needs at least four players (CAS-14)")
-        bets.append(ForcedBet(next_seat(seats, big), ForcedKind.STRADDLE, stakes.straddle))
+        bets.append(ForcedBet(_next(seats, big), ForcedKind.STRADDLE, stakes.straddle))
     return tuple(bets)
