@@ -17,10 +17,13 @@ from typer.core import TyperGroup
 
 from croupier.errors import CroupierError
 
-__all__ = ["MAX_SEED", "app", "fail", "one_line"]
+__all__ = ["MAX_SEED", "MAX_STACK", "app", "fail", "one_line"]
 
 MAX_SEED = 2**63 - 1
 """The largest ``--seed`` of every command (a signed 64-bit integer)."""
+MAX_STACK = 10**15
+"""The largest ``--stack``: a thousandth of the largest amount (``croupier._checks.MAX_CHIPS``),
+so that no player of a long game ever wins past it."""
 
 
 def one_line(message: str) -> str:

@@ -32,10 +32,10 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from croupier._checks import MAX_CHIPS, quote
+from croupier._checks import quote
 from croupier.bots import BOTS, Bot, make_bot
 from croupier.cli._tui import HELP, SeatInfo, draw_table, legal_line, parse_command, stakes_line
-from croupier.cli.main import MAX_SEED, app
+from croupier.cli.main import MAX_SEED, MAX_STACK, app
 from croupier.engine import Action, Hand
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.history import render_text
@@ -283,7 +283,7 @@ def play_command(
     ] = 6,
     stack: Annotated[
         int | None,
-        typer.Option("--stack", min=1, max=MAX_CHIPS, help="Starting stack (100 big blinds)."),
+        typer.Option("--stack", min=1, max=MAX_STACK, help="Starting stack (100 big blinds)."),
     ] = None,
     bots: Annotated[
         str,
@@ -298,9 +298,7 @@ def play_command(
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
     delay: Annotated[
         float,
-        typer.Option(
-            "--delay", min=0.0, max=MAX_DELAY, help="Seconds between the bots' actions (0-60)."
-        ),
+        typer.Option("--delay", min=0.0, max=MAX_DELAY, help="Seconds between the bots' actions."),
     ] = 0.3,
     level_hands: Annotated[
         int,

@@ -13,8 +13,8 @@ from typing import Annotated
 
 import typer
 
-from croupier._checks import MAX_CHIPS, quote
-from croupier.cli.main import MAX_SEED, app
+from croupier._checks import quote
+from croupier.cli.main import MAX_SEED, MAX_STACK, app
 
 __all__ = ["simulate_command"]
 
@@ -45,7 +45,7 @@ def simulate_command(
     ] = None,
     stack: Annotated[
         int | None,
-        typer.Option("--stack", min=1, max=MAX_CHIPS, help="Starting stack (100 big blinds)."),
+        typer.Option("--stack", min=1, max=MAX_STACK, help="Starting stack (100 big blinds)."),
     ] = None,
     level_hands: Annotated[
         int,
