@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperGroup
 
+import croupier
 from croupier.errors import CroupierError
 
 __all__ = ["MAX_SEED", "MAX_STACK", "app", "fail", "one_line"]
@@ -94,8 +95,25 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"croupier {croupier.__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def main() -> None:
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            callback=_print_version,
+            is_eager=True,
+            help="Print croupier's version and exit.",
+        ),
+    ] = False,
+) -> None:
     """croupier: Texas Hold'em by the rules that clubs, casinos and card rooms publish."""
 
 
