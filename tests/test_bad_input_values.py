@@ -16,6 +16,7 @@ import random
 import typing
 from enum import StrEnum
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -361,6 +362,10 @@ def test_rules_round_trip_through_a_dictionary() -> None:
     for name, build in PRESETS.items():
         rules = build()
         assert Rules.from_dict(rules.to_dict()) == rules, name
+        frozen = {
+            k: MappingProxyType(v) if isinstance(v, dict) else v for k, v in rules.to_dict().items()
+        }
+        assert Rules.from_dict(MappingProxyType(frozen)) == rules, name  # any mapping is read
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

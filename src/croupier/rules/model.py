@@ -8,6 +8,7 @@ smallest unit of the game (a chip in a tournament, a cent in a cash game).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -491,7 +492,7 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
         """Rebuild rules from :meth:`to_dict`'s output; unknown keys are an error."""
-        if not isinstance(data, dict):
+        if not isinstance(data, Mapping):
             raise ConfigurationError(f"rules: {quote(data)} is not a dictionary of rules")
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known, key=str)
@@ -502,7 +503,7 @@ class Rules:
         values = dict(data)
         try:
             stakes, rake = values["stakes"], values.get("rake", {})
-            if not isinstance(stakes, dict) or not isinstance(rake, dict):
+            if not isinstance(stakes, Mapping) or not isinstance(rake, Mapping):
                 raise ConfigurationError(
                     f"rules: stakes and rake are dictionaries, not {quote(stakes)}"
                     f" and {quote(rake)}"
@@ -511,7 +512,7 @@ class Rules:
             values["rake"] = Rake(**rake)
             action_clock = values.get("action_clock")
             if action_clock is not None:
-                if not isinstance(action_clock, dict):
+                if not isinstance(action_clock, Mapping):
                     raise ConfigurationError(
                         f"rules: action_clock is a dictionary, not {quote(action_clock)}"
                     )
