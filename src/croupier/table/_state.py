@@ -24,7 +24,15 @@ from croupier.engine import (
 )
 from croupier.errors import ConfigurationError, CroupierError
 from croupier.rules.model import FirstButton, Rules, Stakes
-from croupier.table._check import rng_from_state, rng_state, snapshot_part
+from croupier.table._check import (
+    flag,
+    name,
+    number,
+    rng_from_state,
+    rng_state,
+    snapshot_part,
+    whole,
+)
 from croupier.table.button import ButtonDraw, Positions
 
 if TYPE_CHECKING:
@@ -218,6 +226,13 @@ def table_restore(cls: type[Table], data: Any, *, rng: random.Random | None) -> 
         table._pending_stakes = None if pending is None else Stakes(**pending)
         for row in data["seats"]:
             seat, player, stack, active, out, absent, post, replacing, missed, leaving = row
+            number(seat, "a seat")
+            name(player)
+            whole(stack, f"{player}'s stack")
+            for value, what in ((active, "active"), (out, "sitting out"), (absent, "absent")):
+                flag(value, what)
+            for value, what in ((post, "post"), (replacing, "replacing"), (leaving, "leaving")):
+                flag(value, what)
             table._seats[seat] = TableSeat(
                 seat,
                 player,
@@ -240,7 +255,7 @@ def table_restore(cls: type[Table], data: Any, *, rng: random.Random | None) -> 
                 draw["button"],
                 FirstButton(draw["rule"]),
             )
-        table.hand_number = data["hand_number"]
+        table.hand_number = whole(data["hand_number"], "the hand number")
         table.history.extend(plan_from_json(p) for p in data["history"])
         hand = data["hand"]
         if hand is not None:

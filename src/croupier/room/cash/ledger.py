@@ -379,7 +379,10 @@ class Ledger:
             ledger._withdrawn = data["withdrawn"]
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigurationError(f"not a valid ledger snapshot: {exc!r}") from exc
-        ledger.check()
+        try:
+            ledger.check()
+        except LedgerError as exc:
+            raise ConfigurationError(f"not a valid ledger snapshot: {exc}") from exc
         return ledger
 
 
