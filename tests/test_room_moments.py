@@ -9,7 +9,7 @@ import pytest
 from _room import seated_room, snapshot
 from croupier.engine import Action, Hand
 from croupier.errors import ConfigurationError, CroupierError, IllegalActionError
-from croupier.room.cash import AbsencePolicy, Account, Room
+from croupier.room.cash import AbsencePolicy, Account, EntryKind, Room
 from croupier.rules import pokerkings
 from croupier.table import Missed
 
@@ -191,3 +191,36 @@ def test_a_room_is_built_from_an_rng_a_clock_and_a_policy() -> None:
         Room(clock=5.0)  # type: ignore[arg-type]
     with pytest.raises(ConfigurationError):
         Room(absence=30)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda r: r.where(["ann"]),
+        lambda r: r.seat(["ann"]),
+        lambda r: r.balance(None),
+        lambda r: r.claim(["ann"]),
+        lambda r: r.leave(["ann"]),
+        lambda r: r.table(["t1"]),
+        lambda r: r.info(None),
+        lambda r: r.can_start(["t1"]),
+        lambda r: r.ledger.deposit(["ann"], 100),
+        lambda r: r.ledger.balance("ann"),
+        lambda r: r.ledger.transfer("buy-in", Account.cashier("ann"), Account.outside(), 1),
+        lambda r: r.ledger.post(None, [(Account.cashier("ann"), 0)]),
+        lambda r: r.ledger.post(EntryKind.CLAIM, [Account.cashier("ann")]),
+        lambda r: r.ledger.post(EntryKind.CLAIM, {"ann": 1, "bob": -1}),
+    ],
+)
+def test_names_tables_and_accounts_of_the_wrong_type_are_refused(call: object) -> None:
+    room = seated_room(pk(), {"ann": 10_000, "bob": 10_000})
+    refused(room, lambda: call(room))  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    "policy",
+    [{"max_hands": "3"}, {"max_hands": 2.5}, {"max_seconds": "60"}, {"max_seconds": float("nan")}],
+)
+def test_an_absence_policy_is_made_of_numbers(policy: dict[str, object]) -> None:
+    with pytest.raises(ConfigurationError):
+        AbsencePolicy(**policy)  # type: ignore[arg-type]

@@ -9,12 +9,17 @@ import random
 import pytest
 
 from croupier.engine import Action
-from croupier.errors import CroupierError, IllegalActionError
+from croupier.errors import ConfigurationError, CroupierError, IllegalActionError
 from croupier.room.tournament import (
+    AddOn,
+    Break,
     Fault,
     Floor,
     KnockOut,
+    Level,
     ManualClock,
+    Options,
+    Rebuy,
     RegistrationError,
     Tournament,
     tournament_preset,
@@ -267,3 +272,27 @@ def test_chip_dumping_sanctions_both_or_neither() -> None:
     unchanged(t, lambda: floor.chip_dumping("p01", "p02", "again"), IllegalActionError)
     assert len(floor.log) == 2 and floor.offences("p01") == (Fault.CHIP_DUMPING,)
     assert hand is t.hand(1)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: Level(25, 50, minutes="20"),
+        lambda: Level(25, 50, minutes=float("inf")),
+        lambda: Break(None),
+        lambda: KnockOut("5"),
+        lambda: KnockOut(5, points="yes"),
+        lambda: Rebuy(until_level=1.5, stack=1_000, price=1_000),
+        lambda: AddOn(after_level=1, stack=None, price=0),
+        lambda: Options(table_size="10"),
+        lambda: Options(hand_for_hand_seconds=-1),
+        lambda: tournament_preset("tda").but(buy_in="20"),
+        lambda: tournament_preset("tda").but(places=0),
+        lambda: ManualClock("noon"),
+        lambda: ManualClock().advance(float("nan")),
+        lambda: engine().clock.add_time("60"),
+    ],
+)
+def test_configurations_and_clocks_are_made_of_numbers(build: object) -> None:
+    with pytest.raises(ConfigurationError):
+        build()  # type: ignore[operator]

@@ -275,7 +275,9 @@ class LiveTournament(TournamentBase):
         if players is None:
             self._counted.clear()
             return
-        if isinstance(players, str) or not all(p in self._counted for p in players):
+        if not isinstance(players, list | tuple) or not all(
+            isinstance(p, str) and p in self._counted for p in players
+        ):
             raise ConfigurationError(
                 f"name players whose counts are kept apart ({sorted(self._counted)}),"
                 f" not {players!r}"

@@ -298,6 +298,8 @@ class Tournament(TournamentBase):
     def can_rebuy_after_bust(self, player: str) -> bool:
         """True when a player who just lost his last chip may still rebuy."""
         rebuy = self.config.rebuy
+        if not isinstance(player, str) or player not in self.registry:
+            return False
         if rebuy is None or not self.rebuy_open:
             return False
         done = self.registry[player].rebuys
