@@ -6,7 +6,7 @@ NOTES: dict[str, str] = {
     # ---------------------------------------------------------------- POK (000)
     "POK-2-2": "table: first button by a recorded draw, lowest card (`first_button=lowest-card`)",
     "POK-2-3": "`Deck.shuffled`: Fisher-Yates over `secrets.SystemRandom`, a full deck each hand",
-    "POK-2-9": "`Hand.void()`: every chip back where it was before the hand",
+    "POK-2-9": "`Hand.void()` on a hand in progress: every chip back where it was before it",
     "POK-2-10": "tournament tables deal absent players in, take their forced bets, kill the hand"
     " (`absent_players=blinded`, `SeatSetup.absent`)",
     "POK-3-2": "`Table.sit_out` in a tournament: dealt in, blinds taken, hand dead",
@@ -31,7 +31,8 @@ NOTES: dict[str, str] = {
     " several short all-ins together (`cumulative_reopen`)",
     "POK-8-13": "`OutOfTurnError`, nothing changes",
     "POK-8-14": "one action, one amount: no second motion",
-    "POK-9-1": "`showdown_order=last-aggressor`; first to act when nobody bet; then clockwise",
+    "POK-9-1": "`showdown_order=last-aggressor`; when nobody bet, the first to speak on the"
+    " last round (not an all-in player); then clockwise",
     "POK-9-3": "`Shown` tables both hole cards to everyone",
     "POK-9-5": "`all_in_hands_face_up`: every hand shown once betting is over with an all-in",
     "POK-9-6": "`odd_chips=one-each-from-button`",
@@ -51,7 +52,8 @@ NOTES: dict[str, str] = {
     "PKG-11": "`raise_cap=4` (a bet and three raises), `lift_cap_heads_up` in cash games",
     "PKG-12": "last bettor or raiser on the river shows first, else the first to act",
     "PKG-13": "a hand won by default is never shown",
-    "PKG-14": "`called_hand_must_show`: only the first hand must be shown, others may muck",
+    "PKG-14": "`called_hand_must_show`: only the first hand must be shown, others may muck;"
+    " `Hand.ask_to_see` shows a mucked hand in the asker's history",
     "PKG-16": "cards speak: the evaluator decides",
     "PKG-17": "`button_rule=moving`: the last small blind gets the button",
     "PKG-18": "`new_players=post-or-wait`: post a live big blind or wait for it",
@@ -90,7 +92,10 @@ NOTES: dict[str, str] = {
     "ITA-36": "a declared action is taken as declared",
     "ITA-37": "only shown hands win a contested pot",
     "ITA-38": "mucked hands are dead before the pots are paid",
-    "ITA-40": "side pots at each distinct all-in level, each with its eligible players",
+    "ITA-39": "show one, show all: every shown hand, and a hand asked for (RRP-5), is in every"
+    " view",
+    "ITA-40": "pots at each distinct contribution of a player still in; nobody wins more"
+    " from an opponent than he put in; unmatched chips go back to whoever put them in",
     "ITA-41": "`pot_order=main-pot-first`",
     "ITA-42": "last bettor shows first; all checked or all-in: the first to act",
     "ITA-43": "dead hand: fold, or `Action.timeout()` facing a bet",
@@ -112,7 +117,8 @@ NOTES: dict[str, str] = {
     "CAS-21": "`showdown_order=first-raiser`",
     "CAS-22": "best five of seven; kickers decide; exact ties split",
     "CAS-23": "`Rake(4 %, step 10 cents)`, taken from each pot before it is paid",
-    "CAS-26": "`casino_fr(structure)`: limit, pot-limit or no-limit",
+    "CAS-26": "`casino_fr(structure)`: limit, pot-limit or no-limit; pot-limit counts a short"
+    " blind as full before the flop (TDA R54-B, `pot_limit_full_blinds`)",
     "CAS-27": "`min_raise=double-the-bet`: raise to at least twice the bet",
     # ------------------------------------------------------- cash-game room (C)
     "PKG-2": "`Session` buy-ins: at least 10 x the lower limit in limit games, shown in `info()`",
@@ -153,9 +159,13 @@ NOTES: dict[str, str] = {
     "ITA-16": "a moved player is seated at once, at his drawn seat",
     "ITA-17": "the tournament ends when the second-to-last player is eliminated",
     "ITA-18": "`prize_pool` net of fees; `payouts` decreasing, summing exactly, at least 10 % paid",
+    # ------------------------------------------------------------ server / platform (S)
+    "POK-4-4": "`action_clock`: 30 s, then the clock (by anyone) of 60 s + 10 s; `TurnClock`",
+    "ITA-28": "`action_clock`: after 30 s the others call 60 s + 10 s; `TurnClock` folds",
     # --------------------------------------------------------- floor / director (D)
     "POK-4-5": "`Floor.penalize` for time abuse, on the sanction ladder",
-    "POK-10-1": "`Floor` refuses any decision about a hand once the next one has started",
+    "POK-10-1": "`Floor` refuses any decision about a hand once the next one has started;"
+    " `Hand.void()` refuses a finished hand",
     "POK-12-6": "soft play and collusion: penalties up to removing chips",
     "POK-12-7": "`Floor.chip_dumping`: both players sanctioned at once",
     "POK-13-1": "`Floor.penalize`: warning, suspension (blinds still taken), disqualification",
@@ -167,12 +177,21 @@ NOTES: dict[str, str] = {
     "ITA-51": "suspension of 1 to 4 orbits (hands = players at the table), blinds and antes"
     " still paid; disqualification removes the chips",
     # -------------------------------------------------------------- platform (S)
-    "POK-1-2": "registration refused without the adult confirmation",
+    "POK-1-1": "server: registration needs `accept_rules` and the version in force (GET"
+    " /api/rules); the account keeps the version and the moment",
+    "POK-1-2": "registration refused without the adult confirmation (server: or a date of"
+    " birth of age; a minor's date wins over the confirmation)",
+    "CAS-3": "server: registration keeps the full name and a screen name unique in any case;"
+    " every page but the public ones needs a session",
     "PKG-15": "`render_text`/`render_view`: each player's own readable hand history",
     # ---------------------------------------------------------------- RRP (004)
     "RRP-1": "a contested pot goes only to a hand shown whole",
     "RRP-2": "cards speak: the evaluator reads every shown hand",
     "RRP-4": "mucked hands are killed before the award",
+    "RRP-5": "`Hand.ask_to_see(asker, seat)`: a player dealt in sees a called hand not tabled"
+    " (mucked, or the unshown winner's); the hand stays dead; never a hand won uncalled",
+    "RRP-6": "a shown or asked-for hand is shown to all (`requested_hand=table`); a player"
+    " cannot show to one player only",
     "RRP-7": "`pot_order=side-pots-first`: the pot with the fewest players first",
     "RRP-8": "showdown order by the last aggressor; players may muck",
 }

@@ -20,6 +20,7 @@ from croupier.engine import (
     event_from_dict,
     event_to_dict,
 )
+from croupier.errors import IllegalActionError
 
 STACK = st.one_of(
     st.integers(1, 10),
@@ -126,6 +127,10 @@ def test_void_at_any_point_returns_every_chip() -> None:
                 break
             legal = hand.legal_actions()
             hand.act(legal.seat, rng.choice(options(legal, rng)))
+        if hand.is_over:  # POK-10-1: a finished hand's result stands
+            with pytest.raises(IllegalActionError, match="POK-10-1"):
+                hand.void("too late")
+            continue
         before = hand.starting_stacks
         hand.void("deck irregularity")
         assert hand.stacks == before

@@ -1320,3 +1320,27 @@ def test_cas13_the_table_minimum_is_twice_the_small_blind_even_with_a_smaller_bi
     assert hand.legal_actions().min_raise_to == 200
     assert Action.bet(150) not in hand.legal_actions()
     assert_conserved(hand)
+
+
+@pytest.mark.rule("CAS-26")
+def test_pot_limit_counts_a_short_big_blind_as_if_posted_in_full() -> None:
+    """casino-fr pot-limit 1/2 with the big blind all-in for 0.60: the casino text is silent,
+    so TDA R54-B sizes the pot as if the full blinds were posted: under the gun calls 2.00
+    and may raise to 7.00 (1 + 2 + 2 called + 2 to call, on top of the call)."""
+    hand = make_hand(casino_fr("pot-limit", 100, 200), {0: 50_000, 1: 50_000, 2: 60, 3: 50_000})
+    legal = hand.legal_actions()
+    assert hand.to_act == 3
+    assert legal.call == 200
+    assert legal.max_raise_to == 700
+    play(hand, "3: raise 700")
+    assert_conserved(hand)
+
+
+@pytest.mark.rule("CAS-26")
+def test_pot_limit_counts_the_real_pot_after_the_flop() -> None:
+    """TDA R54-C: after the flop the real pot sizes the bet (no short-blind correction)."""
+    hand = make_hand(casino_fr("pot-limit", 100, 200), {0: 50_000, 1: 50_000, 2: 60, 3: 50_000})
+    play(hand, "3: call, 0: call, 1: call")
+    assert hand.street.value == 1
+    legal = hand.legal_actions()
+    assert legal.max_raise_to == 60 * 4 + 140 * 3  # the pot gathered: 60 x 4 + 140 x 3

@@ -994,3 +994,27 @@ def test_with_two_players_holding_chips_at_the_end_the_showdown_follows_9_1_not_
     assert awards == [(1, ((1, 400),)), (0, ((2, 900),))]
     assert hand.stacks == {0: 500, 1: 900, 2: 900}
     assert_conserved(hand)
+
+
+@pytest.mark.rule("POK-9-1", "RRP-8")
+def test_with_no_river_bet_the_first_to_speak_on_the_river_shows_first_not_the_all_in() -> None:
+    """pokcomm: seat 1 went all-in on the turn; seats 2 and 0 checked the river. Two players
+    still hold chips, so the hands are not tabled (POK-9-5); the first to speak on the river
+    ("au premier de parole"), seat 2, shows first, then clockwise: 0, then the all-in 1."""
+    hand = make_hand(
+        pokcomm(25, 50),
+        {0: 5_000, 1: 500, 2: 5_000},
+        button=0,
+        holes={0: "KsKd", 1: "QsQd", 2: "JsJd"},
+        board="2c7d9hTs3c",
+    )
+    play(hand, "0: call, 1: call, 2: check")  # preflop
+    play(hand, "1: check, 2: check, 0: check")  # flop
+    play(hand, "1: all-in, 2: call, 0: call")  # turn
+    play(hand, "2: check, 0: check")  # river
+    assert hand.phase.value == "showdown"
+    assert hand.to_act == 2
+    play(hand, "2: show, 0: show, 1: muck")
+    assert hand.is_over
+    assert [e.seat for e in hand.events if isinstance(e, Shown)] == [2, 0]
+    assert_conserved(hand)

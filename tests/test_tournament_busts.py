@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from croupier.engine import Awarded
+from croupier.engine import Awarded, Posted
 from croupier.errors import IllegalActionError
 from croupier.room.tournament import (
     BustRanking,
@@ -216,7 +216,7 @@ def test_a_split_pot_splits_the_bounty_and_a_progressive_one_goes_half_on_the_he
 
 
 @pytest.mark.rule("POK-6-3")
-def test_a_pot_of_dead_antes_alone_does_not_hide_the_eliminator() -> None:
+def test_a_short_big_blind_with_an_ante_does_not_hide_the_eliminator() -> None:
     config = tournament_preset("tda").but(knockout=KnockOut(100))
     t, clock = make(config, 3, draw={p: (1, k + 1) for k, p in enumerate(names(3))})
     clock.advance(3 * 20 * 60)  # level 4: 100/200, a big-blind ante of 200 (dead money)
@@ -224,13 +224,19 @@ def test_a_pot_of_dead_antes_alone_does_not_hide_the_eliminator() -> None:
     seats = {s.seat: s.player for s in plan.seats}
     big = seats[plan.positions.big_blind]
     x, y = (p for p in names(3) if p != big)
-    transfer(t, big, y, t.stack(big) - 150)  # the big blind is all-in for his ante
+    transfer(t, big, y, t.stack(big) - 150)  # the big blind cannot cover blind and ante
     transfer(t, x, y, t.stack(x) - 2_000)
     hand = deal(t, 1, {big: "AsAh", y: "KsKh", x: "QsQh"}, "2c7d9hTs3c")
+    # TDA RP-11 (2024): the big blind first, the ante from what is left (nothing)
+    assert [(e.kind.value, e.amount) for e in hand.events if isinstance(e, Posted)] == [
+        ("ante", 0),
+        ("small-blind", 100),
+        ("big-blind", 150),
+    ]
     all_in(hand)
     assert [e.pot for e in hand.events if isinstance(e, Awarded)] == [1, 0]  # two pots
     t.finish_hand(1)
-    # the big blind's aces win only the 150 of dead money; x's queens lose to y's kings
-    assert t.stack(big) == 150
+    # the big blind's aces win his 150 matched by each; x's queens lose to y's kings
+    assert t.stack(big) == 450
     assert t.standings.find(x).eliminators == (y,)
     assert t.bounties is not None and t.bounties.won[y] == 100 and t.bounties.won[big] == 0

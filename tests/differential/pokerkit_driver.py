@@ -44,7 +44,6 @@ from croupier.cards import Deck
 from croupier.engine import (
     Action,
     ActionKind,
-    Awarded,
     BetsGathered,
     ForcedBet,
     ForcedKind,
@@ -97,11 +96,6 @@ DESIGN_DIFFERENCES = {
     "needless-check": (
         "everyone else is all-in and the player's bet already matches: croupier asks him"
         " nothing, PokerKit waits for his check"
-    ),
-    "odd-chips-merged-pots": (
-        "PokerKit kills the losing hands before it builds the pots it pays, so side pots"
-        " with the same remaining contenders merge and are split once: one odd chip"
-        " where croupier, splitting each pot, may give several"
     ),
     "rake-uncontested": (
         "when everyone folds, PokerKit leaves the winner's last-round bet out of the pot"
@@ -635,13 +629,6 @@ def _compare_stacks(table: _Table, outcome: Outcome) -> None:
         assert hand.rake > their_rake, table.where("PokerKit rakes more")
         (winner,) = (s.seat for s in hand.seats if not hand.is_folded(s.seat))
         ours[winner] += hand.rake - their_rake
-    if ours != theirs and not hand.rake:
-        merged = _merged_payout(hand)
-        if merged != ours:
-            outcome.disagree(
-                "odd-chips-merged-pots", table.where(f"croupier {ours}, PokerKit {theirs}")
-            )
-            ours = merged
     assert ours == theirs, table.where(f"final stacks: croupier {hand.stacks}, PokerKit {theirs}")
 
 
@@ -649,44 +636,11 @@ def _won_uncontested(hand: Hand) -> bool:
     return sum(1 for s in hand.seats if not hand.is_folded(s.seat)) == 1
 
 
-def _merged_payout(hand: Hand) -> dict[int, int]:
-    """Croupier's final stacks had its pots been split the way PokerKit splits them.
-
-    PokerKit kills the hands that win nothing before it builds the pots it pays, so
-    side pots left with the same contenders merge into one, split once. The winners of
-    each pot are croupier's; only the grouping, and so the odd chips, change.
-    """
-    awards = sorted((e for e in hand.events if isinstance(e, Awarded)), key=lambda a: a.pot)
-    gathered = [e for e in hand.events if isinstance(e, BetsGathered)]
-    pots = gathered[-1].pots if gathered else ()
-    assert len(pots) == len(awards), "every pot is awarded once"
-    survivors = {seat for a in awards for seat, share in a.shares if share}
-    groups: list[tuple[frozenset[int], int, tuple[int, ...]]] = []
-    for pot, award in zip(pots, awards, strict=True):
-        contenders = frozenset(pot.eligible) & survivors
-        winners = tuple(sorted(seat for seat, _ in award.shares))
-        if groups and groups[-1][0] == contenders:
-            assert groups[-1][2] == winners, "merged pots have the same winners"
-            groups[-1] = (contenders, groups[-1][1] + award.amount, winners)
-        else:
-            groups.append((contenders, award.amount, winners))
-    stacks = hand.stacks
-    for award in awards:
-        for seat, share in award.shares:
-            stacks[seat] -= share
-    for _, amount, winners in groups:
-        each, odd = divmod(amount, len(winners))
-        for seat in winners:
-            stacks[seat] += each
-        stacks[winners[0]] += odd  # the first winner left of the button (seat N)
-    return stacks
-
-
 def _count(hand: Hand, outcome: Outcome) -> None:
     outcome.hands += 1
     outcome.showdowns += sum(hand.has_shown(s.seat) for s in hand.seats) > 1
-    awards = [e for e in hand.events if isinstance(e, Awarded)]
-    outcome.side_pots += len(awards) > 1
+    gathered = [e for e in hand.events if isinstance(e, BetsGathered)]
+    outcome.side_pots += bool(gathered) and len(gathered[-1].pots) > 1
     outcome.heads_up += len(hand.seats) == 2
     outcome.antes += bool(hand.rules.stakes.ante)
     outcome.raked += bool(hand.rules.rake.rate)

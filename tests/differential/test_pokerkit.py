@@ -139,7 +139,7 @@ def test_needless_check() -> None:
     assert played.hand.stacks[2] == played.state.stacks[1]
 
 
-def test_side_pots_with_the_same_winners_are_split_once_by_pokerkit() -> None:
+def test_side_pots_with_the_same_winners_are_split_once_as_pokerkit_does() -> None:
     # seats 2 and 4 tie and beat seat 3 (all-in for 4); folded chips make both pots odd:
     # main 17 (4 x 4 + the small blind's 1), side 19 (7 + 7 + the folded button's 5)
     deck = rigged(5, {2: "AdKd", 3: "3c4c", 4: "AcKc"}, "AsKh7h8s2d")
@@ -155,11 +155,11 @@ def test_side_pots_with_the_same_winners_are_split_once_by_pokerkit() -> None:
         Action.fold(),  # seat 5
     ]
     played = play(nl((100, 100, 4, 100, 100), deck), scripted(script))
-    assert played.outcome.disagreements["odd-chips-merged-pots"] == 1
+    assert set(played.outcome.disagreements) == {"fold-when-free"}  # checks, not payouts
     shares = [e.shares for e in played.hand.events if isinstance(e, Awarded)]
-    assert shares == [((2, 9), (4, 8)), ((2, 10), (4, 9))]  # croupier: an odd chip per pot
-    assert played.hand.stacks[2] == 108 and played.hand.stacks[4] == 106
-    assert played.state.stacks[1] == 107 and played.state.stacks[3] == 107  # PokerKit: 36 / 2
+    assert shares == [((2, 18), (4, 18))]  # merge_equal_contender_pots: 36 split once
+    assert played.hand.stacks[2] == 107 and played.hand.stacks[4] == 107
+    assert played.state.stacks[1] == 107 and played.state.stacks[3] == 107
 
 
 def test_rake_when_everyone_folds() -> None:
@@ -181,12 +181,12 @@ def test_rake_when_everyone_folds() -> None:
 
 
 def test_rake_of_pots_one_player_wins() -> None:
-    # seat 1 wins a main pot of 12 and a side pot of 10: croupier rakes each (4 % of
-    # 12 and of 10 both round to 0), PokerKit merges them first (4 % of 22 rounds to 1)
+    # seat 1 wins a main pot of 12 and a side pot of 10: both merge them first (phh's
+    # merge_equal_contender_pots) and rake 4 % of 22, rounded to 1
     deck = rigged(3, {1: "AhAd", 2: "2c7d", 3: "Ks5d"}, "Kc8h9s3d4h")
     script = [Action.all_in(), Action.call(), Action.call(), Action.bet(5), Action.call()]
     played = play(nl((300, 300, 4), deck, rake=True), scripted(script), settle=False)
-    assert played.hand.rake == 0 and played.hand.stacks[1] == 313
+    assert played.hand.rake == 1 and played.hand.stacks[1] == 312
     assert list(played.state.stacks) == [312, 291, 0]
 
 

@@ -21,13 +21,17 @@ def main() -> None:
 def _register() -> None:
     """Import the command modules; each adds its commands to ``app``."""
     # One import per command module; keep the list sorted.
+    import croupier.cli.admin
     import croupier.cli.bench
+    import croupier.cli.db
     import croupier.cli.equity
     import croupier.cli.fuzz
     import croupier.cli.play
     import croupier.cli.replay
+    import croupier.cli.serve
     import croupier.cli.simulate
-    import croupier.cli.tournament  # noqa: F401
+    import croupier.cli.tournament
+    import croupier.cli.verify  # noqa: F401
     from croupier.cli import version  # noqa: F401
 
 

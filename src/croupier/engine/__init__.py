@@ -15,6 +15,7 @@ from croupier.engine.events import (
     Posted,
     Pot,
     Raked,
+    Revealed,
     Shown,
     Street,
     Voided,
@@ -22,6 +23,7 @@ from croupier.engine.events import (
     event_to_dict,
 )
 from croupier.engine.hand import Hand, Phase
+from croupier.engine.pots import PotLayer
 from croupier.engine.setup import ForcedBet, ForcedKind, SeatSetup, next_seat, standard_forced_bets
 from croupier.engine.views import HandView, SeatView
 
@@ -47,7 +49,9 @@ __all__ = [
     "Phase",
     "Posted",
     "Pot",
+    "PotLayer",
     "Raked",
+    "Revealed",
     "SeatSetup",
     "SeatView",
     "Shown",

@@ -16,6 +16,7 @@ BetsGathered     the round's bets gathered into the pots (CAS-17)
 BoardDealt       flop, turn or river
 Shown            a hand tabled: both hole cards (``auto`` when the rules tabled it)
 Mucked           a hand given up at the showdown, unseen
+Revealed         a called hand shown to the player who asked to see it (RRP-5, PKG-14)
 Raked            the house's share of one pot (CAS-23)
 Awarded          one pot paid to its winner(s), after its rake; pot 0 is the main pot
 Voided           the hand voided: every chip back where it was (POK-2-9)
@@ -51,6 +52,7 @@ __all__ = [
     "Posted",
     "Pot",
     "Raked",
+    "Revealed",
     "Shown",
     "Street",
     "Voided",
@@ -138,6 +140,13 @@ class Mucked(NamedTuple):
     seat: int
 
 
+class Revealed(NamedTuple):
+    seat: int
+    cards: tuple[Card, ...] | None
+    """The hand asked for; None in the events of a view other than the asker's."""
+    asker: int
+
+
 class Raked(NamedTuple):
     pot: int
     amount: int
@@ -172,6 +181,7 @@ Event = (
     | BoardDealt
     | Shown
     | Mucked
+    | Revealed
     | Raked
     | Awarded
     | Voided
@@ -188,6 +198,7 @@ _TYPES: dict[str, type[Any]] = {
     "board": BoardDealt,
     "shown": Shown,
     "mucked": Mucked,
+    "revealed": Revealed,
     "raked": Raked,
     "awarded": Awarded,
     "voided": Voided,

@@ -36,11 +36,19 @@ from croupier.engine.events import (
     Posted,
     Pot,
     Raked,
+    Revealed,
     Shown,
     Street,
     Voided,
 )
-from croupier.engine.pots import build_pots, split_pot
+from croupier.engine.pots import (
+    PotLayer,
+    join,
+    pot_layers,
+    split_pot,
+    unmatched,
+    unmatched_dead,
+)
 from croupier.engine.setup import ForcedBet, ForcedKind, SeatSetup, standard_forced_bets
 from croupier.engine.views import HandView, view_of
 from croupier.errors import ConfigurationError, HandHistoryError, IllegalActionError, OutOfTurnError
@@ -65,12 +73,20 @@ MAX_PLAYERS = 22
 """A 52-card deck deals at most 22 players (44 hole cards, 5 board cards and 3 burns)."""
 
 _POST_ORDER = {
-    ForcedKind.ANTE: 0,  # TDA RP-11: the ante is taken before the big blind
+    ForcedKind.ANTE: 0,
     ForcedKind.DEAD_BLIND: 1,
     ForcedKind.SMALL_BLIND: 2,
     ForcedKind.BIG_BLIND: 3,
     ForcedKind.STRADDLE: 4,
     ForcedKind.LIVE_BLIND: 5,
+}
+_BLIND_FIRST_ORDER = {  # TDA RP-11 (2024): the big blind first, the ante from what is left
+    ForcedKind.BIG_BLIND: -1,
+    ForcedKind.LIVE_BLIND: -1,
+    ForcedKind.ANTE: 0,
+    ForcedKind.DEAD_BLIND: 1,
+    ForcedKind.SMALL_BLIND: 2,
+    ForcedKind.STRADDLE: 4,
 }
 _BOARD_CARDS = (0, 3, 1, 1)
 _FULL_SET = frozenset(FULL_DECK)
@@ -85,6 +101,10 @@ def _seat_no(setup: SeatSetup) -> int:
 
 def _post_order(bet: ForcedBet) -> int:
     return _POST_ORDER[bet.kind]
+
+
+def _blind_first_order(bet: ForcedBet) -> int:
+    return _BLIND_FIRST_ORDER[bet.kind]
 
 
 class Phase(StrEnum):
@@ -108,14 +128,19 @@ class Hand:
         "_acted_seq",
         "_aggressor",
         "_bet",
+        "_blind_short",
         "_board",
+        "_called",
         "_chips",
         "_committed",
         "_dead",
+        "_dead_by",
+        "_dead_cap",
         "_deck",
         "_deck_pos",
         "_double",
         "_events",
+        "_final_pots",
         "_first_raiser",
         "_folded",
         "_full",
@@ -128,11 +153,12 @@ class Hand:
         "_n",
         "_phase",
         "_players",
-        "_pots_now",
         "_queue",
         "_raises",
         "_rake",
         "_required",
+        "_revealed",
+        "_round_first",
         "_round_street",
         "_seat_index",
         "_seats",
@@ -200,6 +226,12 @@ class Hand:
         self._deck = started.deck
         self._deck_pos = 0
         self._dead = 0
+        self._dead_by = [0] * n
+        self._dead_cap: list[int | None] = [None] * n
+        self._blind_short = 0
+        self._final_pots: tuple[PotLayer, ...] = ()
+        self._revealed: set[tuple[int, int]] = set()
+        self._called = False
         self._rake = 0
         self._events: list[Event] = [started]
         self._phase = Phase.BETTING
@@ -207,11 +239,10 @@ class Hand:
         self._round_street = Street.PREFLOP
         self._to_act = -1
         self._queue: list[int] = []
-        self._pots_now: list[tuple[int, tuple[int, ...]]] = []
         self._legal: LegalActions | None = None
         self._required = self._increment = self._full = 0
         self._raises = self._full_seq = 0
-        self._aggressor = self._first_raiser = -1
+        self._aggressor = self._first_raiser = self._round_first = -1
         self._post(started.forced)
         self._deal_hole(started.forced)
         for i, p in enumerate(players):
@@ -227,19 +258,39 @@ class Hand:
     def _post(self, forced: tuple[ForcedBet, ...]) -> None:
         ante_dead = self.rules.ante_pot is AntePot.DEAD_MONEY
         index, stack, events = self._seat_index, self._stack, self._events
-        for f in sorted(forced, key=_post_order):
+        posts = sorted(forced, key=_post_order)
+        for f, amount in zip(posts, self._post_amounts(posts), strict=True):
             i = index[f.seat]
-            amount = f.amount if f.amount < stack[i] else stack[i]
             stack[i] -= amount
             if ante_dead and f.kind is ForcedKind.ANTE:
                 self._dead += amount
+                self._dead_by[i] += amount
+                if amount < f.amount:  # short on his own dead money: wins as much of others'
+                    self._dead_cap[i] = self._dead_by[i]
             else:
                 self._committed[i] += amount
                 if f.kind in _LIVE:
                     self._bet[i] += amount
-            events.append(Posted(f.seat, f.kind, amount, stack[i] == 0))
+                    if f.kind in _SINGLE_BLINDS:
+                        self._blind_short += f.amount - amount  # TDA R54-B
+            events.append(Posted(f.seat, f.kind, amount, amount < f.amount or stack[i] == 0))
         if self.rules.ante_pot is AntePot.TRIMMED:
             self._trim_antes(forced)
+
+    def _post_amounts(self, posts: list[ForcedBet]) -> list[int]:
+        """What each forced bet takes from its payer's stack, taken in the rules' order:
+        antes first, or the big blind first (TDA RP-11); posted antes first either way."""
+        left = list(self._stack)
+        index = self._seat_index
+        order: list[int] = list(range(len(posts)))
+        if self.rules.big_blind_first:
+            order.sort(key=lambda k: _blind_first_order(posts[k]))
+        amounts = [0] * len(posts)
+        for k in order:
+            i, due = index[posts[k].seat], posts[k].amount
+            amounts[k] = due if due < left[i] else left[i]
+            left[i] -= amounts[k]
+        return amounts
 
     def _trim_antes(self, forced: tuple[ForcedBet, ...]) -> None:
         """Give back the part of the largest ante that no other ante matched."""
@@ -381,7 +432,25 @@ class Hand:
     def pots(self) -> tuple[Pot, ...]:
         """Main pot then side pots from the chips gathered so far (bets on the table excluded)."""
         gathered = [c - b for c, b in zip(self._committed, self._bet, strict=True)]
-        return self._seat_pots(build_pots(gathered, self._live(), self._dead))
+        return self._seat_pots(self._layers(gathered))
+
+    @property
+    def final_pots(self) -> tuple[PotLayer, ...]:
+        """The pots as built when betting ended, before rake, in seat numbers: each pot's
+        chips, the seats that could win it and the seats that put chips into it.
+
+        Empty while betting goes on. A knocked-out player's last chip lies in the last pot
+        he put chips into (POK-6-3).
+        """
+        seats = self._seats
+        return tuple(
+            PotLayer(
+                p.amount,
+                tuple(seats[i] for i in p.eligible),
+                tuple(seats[i] for i in p.contributors),
+            )
+            for p in self._final_pots
+        )
 
     @property
     def total_in_play(self) -> int:
@@ -420,9 +489,16 @@ class Hand:
     def _live(self) -> list[bool]:
         return [not f for f in self._folded]
 
-    def _seat_pots(self, pots: list[tuple[int, tuple[int, ...]]]) -> tuple[Pot, ...]:
+    def _layers(self, committed: list[int], live: list[bool] | None = None) -> list[PotLayer]:
+        if live is None:
+            live = self._live()
+        if not self._dead:
+            return pot_layers(committed, live)
+        return pot_layers(committed, live, self._dead_by, dead_cap=self._dead_cap)
+
+    def _seat_pots(self, pots: Iterable[PotLayer]) -> tuple[Pot, ...]:
         seats = self._seats
-        return tuple(Pot(amount, tuple(seats[i] for i in eligible)) for amount, eligible in pots)
+        return tuple(Pot(p.amount, tuple(seats[i] for i in p.eligible)) for p in pots)
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` may see: his own cards, shown cards, the board, public bets."""
@@ -468,6 +544,8 @@ class Hand:
                     cap = total
                 else:  # pot-limit: call, then raise by the whole pot
                     cap = required + sum(self._committed) + self._dead + owed
+                    if self._street == Street.PREFLOP and rules.pot_limit_full_blinds:
+                        cap += self._blind_short  # TDA R54-B: as if the blinds were full
             low = target if target < total else total
             high = cap if cap < total else total
             if high < low:
@@ -509,10 +587,9 @@ class Hand:
     def _may_muck(self, i: int) -> bool:
         if self.rules.called_hand_must_show and not any(self._shown) and self._queue[0] == i:
             return False  # PKG-12, TDA R18-B: the called hand is shown first
-        gathered = self._committed
         live = [not (f or m) for f, m in zip(self._folded, self._mucked, strict=True)]
-        for _amount, eligible in build_pots(gathered, self._live(), self._dead):
-            if i in eligible and not any(live[j] for j in eligible if j != i):
+        for pot in self._final_pots:
+            if i in pot.eligible and not any(live[j] for j in pot.eligible if j != i):
                 return False  # mucking would leave a pot with no hand to win it
         return True
 
@@ -575,6 +652,8 @@ class Hand:
                     self._first_raiser = i  # CAS-21: a raise, not the opening bet
         self._acted[i] = True
         self._acted_seq[i] = self._full_seq
+        if self._round_first < 0:
+            self._round_first = i
         self._events.append(Acted(self._seats[i], kind, put, bet[i], not stack[i], reason))
         if self._live_n == 1:  # everyone else folded
             self._end_round()
@@ -630,14 +709,20 @@ class Hand:
         others_can_answer = self._chips >= 2
         j = first
         for _ in range(n):
-            if (
-                not folded[j]
-                and stack[j]
-                and (bet[j] < required or not (acted[j] or not others_can_answer))
-            ):
-                return j
+            if not folded[j] and stack[j]:
+                if bet[j] < required:
+                    if others_can_answer or bet[j] < self._top_other_bet(j):
+                        return j
+                    # Nothing to decide: nobody left could match more than he has put in.
+                elif not acted[j] and others_can_answer:
+                    return j
             j = j + 1 if j + 1 < n else 0
         return -1
+
+    def _top_other_bet(self, i: int) -> int:
+        """The largest bet of the round of a player still in other than ``i``."""
+        folded, bet = self._folded, self._bet
+        return max((bet[j] for j in range(self._n) if j != i and not folded[j]), default=0)
 
     def _open_round(self, first: int) -> None:
         """Give the turn to the first player from ``first`` clockwise who must act."""
@@ -654,10 +739,14 @@ class Hand:
         self._to_act = -1
         self._legal = None
         self._return_uncalled()
+        over = self._live_n == 1 or self._street == Street.RIVER or self._chips <= 1
+        returned = self._return_unmatched() if over else False
         gathered = tuple(self._bet)
         self._bet = [0] * self._n
-        pots = self._pots_now = build_pots(self._committed, self._live(), self._dead)
-        if any(gathered):
+        pots = self._layers(self._committed)
+        if over:
+            self._final_pots = tuple(pots)
+        if any(gathered) or returned:
             self._events.append(BetsGathered(self._street, self._seat_pots(pots)))
         if self._live_n == 1:
             self._award()
@@ -691,6 +780,29 @@ class Hand:
         self._stack[h] += excess
         self._events.append(BetReturned(self._seats[h], excess))
 
+    def _return_unmatched(self) -> bool:
+        """Betting is over: give back what no player still in matched (ITA-40, TDA R21)."""
+        live = self._live()
+        back = unmatched(self._committed, live)
+        dead_back = unmatched_dead(self._dead_by, live, self._dead_cap) if self._dead else None
+        returned = False
+        for i in range(self._n):
+            live_part = back[i]
+            dead_part = dead_back[i] if dead_back else 0
+            if not (live_part or dead_part):
+                continue
+            if live_part:
+                self._committed[i] -= live_part
+                bet = self._bet[i]
+                self._bet[i] = bet - live_part if bet > live_part else 0
+            if dead_part:
+                self._dead_by[i] -= dead_part
+                self._dead -= dead_part
+            self._stack[i] += live_part + dead_part
+            self._events.append(BetReturned(self._seats[i], live_part + dead_part))
+            returned = True
+        return returned
+
     def _deal_street(self) -> None:
         self._street = _STREETS[self._street + 1]
         if self.rules.burn_cards:  # PKG-8, ITA-10, CAS-18
@@ -707,7 +819,7 @@ class Hand:
         self._required = 0
         self._raises = self._full_seq = 0
         self._acted_seq = [0] * self._n
-        self._aggressor = self._first_raiser = -1
+        self._aggressor = self._first_raiser = self._round_first = -1
         if rules.structure is BettingStructure.FIXED_LIMIT:
             self._increment = rules.bet_size(self._street)
         else:
@@ -724,8 +836,12 @@ class Hand:
                 start = self._first_raiser  # CAS-21: the first to raise, else first to act
             else:
                 start = self._aggressor  # POK-9-1, PKG-12, ITA-42, RRP-8
+            if start < 0:
+                # Nobody bet: the first to speak on the last round shows first (POK-9-1,
+                # RRP-8, CAS-21, ITA-42), not an all-in player who had nothing to say.
+                start = self._round_first
         if start < 0:
-            start = self._after(self.button)  # nobody bet: the first to act shows first
+            start = self._after(self.button)  # nobody spoke: the first left of the button
         order = [(start + k) % n for k in range(n)]
         return [i for i in order if not self._folded[i]]
 
@@ -741,6 +857,7 @@ class Hand:
         self._events.append(Shown(self._seats[i], self._hole[i], auto))
 
     def _showdown(self) -> None:
+        self._called = True
         contestants = self._showdown_order()
         face_up = self.rules.all_in_hands_face_up
         with_chips = sum(1 for i in contestants if self._stack[i])
@@ -785,24 +902,21 @@ class Hand:
         for i in range(self._n):
             if self._shown[i] and not self._folded[i]:
                 shown_values[i] = evaluate((*self._hole[i], *board))
-        pots = self._pots_now  # built when the last round ended; nothing was bet since
+        pots = list(self._final_pots)
+        winners_of = [self._pot_winners(pot, shown_values) for pot in pots]
+        if rules.merge_equal_contender_pots:
+            pots, winners_of = self._merge_pots(pots, winners_of)
+        self._final_pots = tuple(pots)
         order = list(range(len(pots)))
         if rules.pot_order is PotOrder.SIDE_POTS_FIRST:  # POK-9-7, RRP-7
             order.reverse()
         rake_open = not (rules.rake.no_flop_no_drop and not board)
         cap = rules.rake.cap
         for p in order:
-            amount, eligible = pots[p]
-            contenders = [i for i in eligible if not (self._folded[i] or self._mucked[i])]
-            if len(contenders) > 1:
-                best = max(shown_values[i] for i in contenders)
-                winners = [i for i in contenders if shown_values[i] == best]
-                description = describe(best)
-            else:
-                winners = contenders
-                description = (
-                    describe(shown_values[winners[0]]) if winners[0] in shown_values else ""
-                )
+            amount = pots[p].amount
+            winners = winners_of[p]
+            best = shown_values.get(winners[0])
+            description = describe(best) if best is not None else ""
             rake = 0
             if rake_open and rules.rake.rate:
                 rake = rules.rake.of(amount)
@@ -811,7 +925,6 @@ class Hand:
                 if rake:
                     self._rake += rake
                     self._events.append(Raked(p, rake))  # CAS-23: before the pot is paid
-            winners.sort(key=self._from_button)
             shares = split_pot(
                 amount - rake, winners, rule=rules.odd_chips, unit=rules.odd_chip_unit
             )
@@ -827,23 +940,116 @@ class Hand:
             )
         self._committed = [0] * self._n
         self._dead = 0
+        self._dead_by = [0] * self._n
         self._phase = Phase.COMPLETE
         self._events.append(
             HandEnded(tuple(zip(self._seats, self._stack, strict=True)), self._rake)
         )
 
+    def _pot_winners(self, pot: PotLayer, shown_values: dict[int, int]) -> list[int]:
+        """The best hands still in among those who may win ``pot``, from the button's left."""
+        contenders = [i for i in pot.eligible if not (self._folded[i] or self._mucked[i])]
+        if len(contenders) > 1:
+            best = max(shown_values[i] for i in contenders)
+            contenders = [i for i in contenders if shown_values[i] == best]
+        contenders.sort(key=self._from_button)
+        return contenders
+
+    @staticmethod
+    def _merge_pots(
+        pots: list[PotLayer], winners_of: list[list[int]]
+    ) -> tuple[list[PotLayer], list[list[int]]]:
+        """PokerKit's reading: hands that win no pot are killed, then consecutive pots that
+        the same surviving hands contest are one pot, split once."""
+        alive = {i for winners in winners_of for i in winners}
+        merged: list[PotLayer] = []
+        merged_winners: list[list[int]] = []
+        previous: tuple[int, ...] | None = None
+        for pot, winners in zip(pots, winners_of, strict=True):
+            contest = tuple(i for i in pot.eligible if i in alive)
+            if merged and contest == previous:
+                merged[-1] = join(merged[-1], pot)
+            else:
+                merged.append(pot)
+                merged_winners.append(winners)
+            previous = contest
+        return merged, merged_winners
+
     def _from_button(self, i: int) -> int:
         return (self._seats[i] - self.button - 1) % 1_000_000
 
+    # -------------------------------------------------------- asking to see
+    def ask_to_see(self, asker: int, seat: int) -> tuple[Card, ...]:
+        """Show ``seat``'s called hand to ``asker``, a player dealt in (RRP-5, PKG-14).
+
+        Any player dealt in may ask to see a hand that went to the showdown and was not
+        tabled: mucked, or the winner's when the others mucked. The cards are revealed to
+        him alone (his view and his hand history show them); the hand stays as it was:
+        a mucked hand is dead (RRP-4), an award is not changed. A hand won without a
+        showdown was never called and is not shown (PKG-13); undealt cards never are.
+        """
+        asker_i = self._asker_index(asker)
+        i = self._index(seat)
+        reason = self._why_not_shown_to(asker_i, i)
+        if reason:
+            raise IllegalActionError(f"seat {asker} cannot see seat {seat}'s hand: {reason}")
+        self._revealed.add((i, asker_i))
+        cards = self._hole[i]
+        self._events.append(Revealed(seat, cards, asker))
+        return cards
+
+    def revealed_to(self, asker: int) -> tuple[int, ...]:
+        """The seats whose called hands have been shown to ``asker`` at his request."""
+        a = self._seat_index.get(asker, -1)
+        return tuple(self._seats[i] for i, to in sorted(self._revealed) if to == a)
+
+    def _asker_index(self, asker: int) -> int:
+        try:
+            return self._seat_index[asker]
+        except (KeyError, TypeError):
+            raise IllegalActionError(
+                f"only a player dealt in may ask to see a hand (RRP-5): seat {asker!r} was not"
+                f" dealt in; the seats are {self._seats}"
+            ) from None
+
+    def _why_not_shown_to(self, asker: int, i: int) -> str:
+        if self._phase is Phase.BETTING:
+            return "the betting is not over: hands are asked for at the showdown or after"
+        if self._phase is Phase.VOIDED:
+            return "the hand was voided"
+        if asker == i:
+            return "it is his own hand"
+        if self._folded[i]:
+            return "that hand was folded before the showdown: it was never called"
+        if not self._called:
+            return "the hand was won without a showdown: it was never called (PKG-13)"
+        if self._shown[i]:
+            return "it is already shown to everyone"
+        if self._phase is Phase.SHOWDOWN and i in self._queue:
+            return "that player has not chosen to show or muck yet"
+        if (i, asker) in self._revealed:
+            return "it was already shown to him"
+        return ""
+
     # ------------------------------------------------------------------- void
     def void(self, reason: str = "") -> None:
-        """Void the hand: every chip returns to where it was before it (POK-2-9, ITA-45)."""
+        """Void the hand in progress: every chip returns to where it was (POK-2-9, ITA-45).
+
+        A finished hand is never voided: its result stands (POK-10-1).
+        """
         if self._phase is Phase.VOIDED:
             raise IllegalActionError("the hand is already voided")
+        if self._phase is Phase.COMPLETE:
+            raise IllegalActionError(
+                "the hand is complete: its pots are awarded and its result stands (POK-10-1);"
+                " only a hand in progress can be voided"
+            )
         self._stack = list(self._start_stacks)
         self._bet = [0] * self._n
         self._committed = [0] * self._n
         self._dead = 0
+        self._dead_by = [0] * self._n
+        self._final_pots = ()
         self._rake = 0
         self._to_act = -1
         self._legal = None
@@ -889,6 +1095,8 @@ class Hand:
             self.void(event.reason)
         elif isinstance(event, Mucked):
             self.act(event.seat, Action.muck())
+        elif isinstance(event, Revealed):
+            self.ask_to_see(event.asker, event.seat)
         elif isinstance(event, Shown) and not event.auto:
             self.act(event.seat, Action.show())
         elif isinstance(event, Acted) and event.reason in ("", "timeout"):

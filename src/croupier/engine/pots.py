@@ -1,4 +1,15 @@
-"""Pots: side pots by contribution level, and exact splits with odd chips by the rule.
+"""Pots: side pots by contribution level, unmatched chips, and exact splits with odd chips.
+
+The principle every book shares (ITA-40, POK-9-6, TDA R21): a player wins from each
+opponent at most what he put in himself. So the pots are layers of the players'
+contributions: one layer at each distinct contribution of a player still in the hand,
+each won only by the players still in who reached it; what no player still in matched
+goes back to whoever put it in (:func:`unmatched`), folded, absent or not.
+
+Dead money (the big blind ante, antes under ``ante_pot=dead-money``) is not matched
+against anyone's bets: every hand still in may win it, except that a player who could
+not pay his own dead money in full wins from each payer's dead money at most what he
+paid of his own (the same principle, among the dead money).
 
 Pure functions over player indices; the hand turns indices into seats.
 """
@@ -6,64 +17,217 @@ Pure functions over player indices; the hand turns indices into seats.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from croupier.rules.model import OddChips
 
-__all__ = ["build_pots", "split_pot"]
+__all__ = [
+    "PotLayer",
+    "build_pots",
+    "join",
+    "pot_layers",
+    "split_pot",
+    "unmatched",
+    "unmatched_dead",
+]
+
+
+class PotLayer(NamedTuple):
+    """One pot: its chips, who may win it, and who put chips into it (player indices)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    contributors: tuple[int, ...]
+
+
+def _no_caps(n: int) -> list[int | None]:
+    return [None] * n
+
+
+def pot_layers(
+    committed: Sequence[int],
+    live: Sequence[bool],
+    dead: Sequence[int] | int = 0,
+    *,
+    dead_cap: Sequence[int | None] | None = None,
+) -> list[PotLayer]:
+    """Main pot then side pots, as :class:`PotLayer` values.
+
+    ``committed`` is what each player put into the pots (dead money excluded), ``live``
+    whether he can still win (not folded), ``dead`` each player's dead money (or one
+    total that nobody paid in particular), ``dead_cap`` for each player the most he may
+    win from each payer's dead money (None: all of it; a short payer's own payment).
+
+    Chips above every live contribution (a folded bettor's, while they may still be
+    matched) belong to the last pot; once betting is over the hand gives them back
+    first (:func:`unmatched`), so no pot holds chips that nobody still in matched.
+
+    >>> [tuple(p[:2]) for p in pot_layers([100, 300, 300, 50], [True, True, True, False])]
+    [(350, (0, 1, 2)), (400, (1, 2))]
+    >>> [tuple(p[:2]) for p in pot_layers([0, 100, 100], [True, True, True], dead=30)]
+    [(30, (0, 1, 2)), (200, (1, 2))]
+    >>> short = pot_layers([0] * 3, [True] * 3, [7, 10, 10], dead_cap=[7, None, None])
+    >>> [tuple(p[:2]) for p in short]
+    [(21, (0, 1, 2)), (6, (1, 2))]
+    """
+    n = len(committed)
+    if len(live) != n:
+        raise ValueError("committed and live must have one entry per player")
+    if not dead or (not isinstance(dead, int) and not any(dead)):
+        levels = {c for c, alive in zip(committed, live, strict=True) if alive and c > 0}
+        if len(levels) == 1:  # the usual case: everyone still in put in the same
+            (level,) = levels
+            if max(committed) <= level:
+                eligible = tuple(i for i in range(n) if live[i] and committed[i] >= level)
+                payers = tuple(j for j in range(n) if committed[j])
+                return [PotLayer(sum(committed), eligible, payers)]
+    layers: list[PotLayer] = []
+    _dead_layers(layers, live, dead, dead_cap)
+    _live_layers(layers, committed, live)
+    return _merged(layers)
+
+
+def _dead_layers(
+    layers: list[PotLayer],
+    live: Sequence[bool],
+    dead: Sequence[int] | int,
+    dead_cap: Sequence[int | None] | None,
+) -> None:
+    n = len(live)
+    if isinstance(dead, int):
+        if dead:
+            everyone = tuple(i for i in range(n) if live[i])
+            layers.append(PotLayer(dead, everyone, ()))
+        return
+    if not any(dead):
+        return
+    caps = dead_cap if dead_cap is not None else _no_caps(n)
+    previous = 0
+    for cap in sorted({c for i, c in enumerate(caps) if live[i] and c is not None}):
+        amount, payers = _slice(dead, previous, cap)
+        if amount:
+            eligible = tuple(i for i in range(n) if live[i] and _reaches(caps[i], cap))
+            layers.append(PotLayer(amount, eligible, payers))
+        previous = cap
+    rest, payers = _above(dead, previous)
+    if rest:
+        eligible = tuple(i for i in range(n) if live[i] and caps[i] is None)
+        if eligible or not layers:
+            layers.append(PotLayer(rest, eligible, payers))
+        else:  # nobody still in may win it: it rides with the last pot until given back
+            layers[-1] = join(layers[-1], PotLayer(rest, (), payers))
+
+
+def _reaches(cap: int | None, level: int) -> bool:
+    return cap is None or cap >= level
+
+
+def _slice(amounts: Sequence[int], previous: int, level: int) -> tuple[int, tuple[int, ...]]:
+    """The chips of ``amounts`` between ``previous`` and ``level``, and who put them in."""
+    total = 0
+    payers = []
+    for j, a in enumerate(amounts):
+        if a > previous:
+            total += (a if a < level else level) - previous
+            payers.append(j)
+    return total, tuple(payers)
+
+
+def _above(amounts: Sequence[int], level: int) -> tuple[int, tuple[int, ...]]:
+    """The chips of ``amounts`` above ``level``, and who put them in."""
+    payers = tuple(j for j, a in enumerate(amounts) if a > level)
+    return sum(amounts[j] - level for j in payers), payers
+
+
+def _live_layers(layers: list[PotLayer], committed: Sequence[int], live: Sequence[bool]) -> None:
+    n = len(committed)
+    previous = 0
+    for level in sorted({c for c, alive in zip(committed, live, strict=True) if alive and c > 0}):
+        amount, payers = _slice(committed, previous, level)
+        eligible = tuple(i for i in range(n) if live[i] and committed[i] >= level)
+        layers.append(PotLayer(amount, eligible, payers))
+        previous = level
+    excess, over = _above(committed, previous)
+    if not excess:
+        return
+    if layers:
+        layers[-1] = join(layers[-1], PotLayer(excess, (), over))
+    else:  # nobody still in put anything in: they share what there is
+        layers.append(PotLayer(excess, tuple(i for i in range(n) if live[i]), over))
+
+
+def join(pot: PotLayer, more: PotLayer) -> PotLayer:
+    """``more``'s chips and contributors added to ``pot``, which keeps its eligible players."""
+    return PotLayer(
+        pot.amount + more.amount,
+        pot.eligible,
+        tuple(sorted({*pot.contributors, *more.contributors})),
+    )
+
+
+def _merged(layers: list[PotLayer]) -> list[PotLayer]:
+    """Consecutive pots with the same players eligible are one pot."""
+    out: list[PotLayer] = []
+    for layer in layers:
+        if out and out[-1].eligible == layer.eligible:
+            out[-1] = join(out[-1], layer)
+        else:
+            out.append(layer)
+    return out
 
 
 def build_pots(
     committed: Sequence[int],
     live: Sequence[bool],
-    dead: int = 0,
+    dead: Sequence[int] | int = 0,
+    *,
+    dead_cap: Sequence[int | None] | None = None,
 ) -> list[tuple[int, tuple[int, ...]]]:
     """Main pot then side pots, each ``(amount, eligible player indices)``.
 
-    ``committed`` is what each player put into the pots, ``live`` whether he can still
-    win (not folded), ``dead`` chips that belong to the main pot without entitling
-    anyone (dead antes). A pot is made at each distinct contribution of a live player
-    (ITA-40: one side pot per distinct all-in amount); folded players' chips fill the
-    pots they reach but make nobody eligible.
+    The same pots as :func:`pot_layers`, without who contributed to each.
 
     >>> build_pots([100, 300, 300, 50], [True, True, True, False])
     [(350, (0, 1, 2)), (400, (1, 2))]
     >>> build_pots([0, 100, 100], [True, True, True], dead=30)
     [(30, (0, 1, 2)), (200, (1, 2))]
     """
-    levels = sorted({c for c, alive in zip(committed, live, strict=True) if alive and c > 0})
-    if dead and any(alive and c == 0 for c, alive in zip(committed, live, strict=True)):
-        # Someone still in put nothing but dead money (all-in for his ante): the dead
-        # money is a pot of its own that every hand still in may win (ITA-40).
-        everyone = tuple(i for i, alive in enumerate(live) if alive)
-        return [(dead, everyone), *build_pots(committed, live, 0)]
-    if len(levels) == 1:  # the usual case: everyone still in put in the same
-        level = levels[0]
-        eligible = tuple(i for i, c in enumerate(committed) if live[i] and c >= level)
-        return [(sum(committed) + dead, eligible)]
-    pots: list[tuple[int, tuple[int, ...]]] = []
-    previous = 0
-    for level in levels:
-        amount = 0
-        for c in committed:
-            if c > previous:
-                amount += (c if c < level else level) - previous
-        eligible = tuple(i for i, c in enumerate(committed) if live[i] and c >= level)
-        if pots and pots[-1][1] == eligible:
-            pots[-1] = (pots[-1][0] + amount, eligible)
-        else:
-            pots.append((amount, eligible))
-        previous = level
-    # Chips above every live contribution (a folded bettor's, before his excess was
-    # returned) belong to the last pot; dead money to the first.
-    excess = sum(c - previous for c in committed if c > previous)
-    if pots:
-        if excess:
-            pots[-1] = (pots[-1][0] + excess, pots[-1][1])
-        if dead:
-            pots[0] = (pots[0][0] + dead, pots[0][1])
-    elif excess or dead:  # nobody still in put anything in: they share what there is
-        pots.append((excess + dead, tuple(i for i, alive in enumerate(live) if alive)))
-    return pots
+    return [(p.amount, p.eligible) for p in pot_layers(committed, live, dead, dead_cap=dead_cap)]
+
+
+def unmatched(committed: Sequence[int], live: Sequence[bool]) -> list[int]:
+    """For each player, the chips above every contribution of a player still in.
+
+    Nobody still in can win them: once betting is over they go back to whoever put them
+    in (a folded bettor, a killed hand's blind, an absent player's post).
+
+    >>> unmatched([30, 50, 0], [True, False, False])
+    [0, 20, 0]
+    >>> unmatched([5, 60, 10], [True, False, False])
+    [0, 55, 5]
+    """
+    top = max((c for c, alive in zip(committed, live, strict=True) if alive), default=0)
+    return [c - top if c > top else 0 for c in committed]
+
+
+def unmatched_dead(
+    dead: Sequence[int], live: Sequence[bool], dead_cap: Sequence[int | None]
+) -> list[int]:
+    """For each payer, the dead money that no player still in may win.
+
+    Only when every player still in was short on his own dead money: the part of each
+    payer's dead money above the largest of their payments goes back to the payer.
+
+    >>> unmatched_dead([7, 10, 10], [True, False, False], [7, None, None])
+    [0, 3, 3]
+    >>> unmatched_dead([7, 10, 10], [True, True, False], [7, None, None])
+    [0, 0, 0]
+    """
+    caps = [c for c, alive in zip(dead_cap, live, strict=True) if alive]
+    if not caps or any(c is None for c in caps):
+        return [0] * len(dead)
+    top = max(c for c in caps if c is not None)
+    return [d - top if d > top else 0 for d in dead]
 
 
 def split_pot(

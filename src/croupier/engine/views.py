@@ -1,7 +1,8 @@
 """What one seat, or a spectator, may see of a hand (POK-12-3, POK-4-2).
 
 A view is built from the hand and the viewer; the hand itself is never handed out.
-Other players' hole cards appear only once shown; folded and mucked hands never;
+Other players' hole cards appear only once shown; folded hands never, mucked hands only
+when a player asked to see them (RRP-5: to the table, or to him alone under PKG-14);
 undealt cards (the rest of the deck, the burn cards) never leave the engine. The
 events of a view are the hand's events with everything secret removed.
 """
@@ -12,8 +13,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from croupier.cards import Card
 from croupier.engine.actions import LegalActions
-from croupier.engine.events import Event, HandStarted, HoleDealt, Pot, Shown, Street
-from croupier.rules.model import Rules
+from croupier.engine.events import Event, HandStarted, HoleDealt, Pot, Revealed, Shown, Street
+from croupier.rules.model import RequestedHand, Rules
 
 if TYPE_CHECKING:
     from croupier.engine.hand import Hand, Phase
@@ -67,21 +68,27 @@ class HandView(NamedTuple):
         return cards
 
 
-def _redact(event: Event, viewer: int | None) -> Event:
+def _redact(event: Event, viewer: int | None, table_sees: bool) -> Event:
     if isinstance(event, HandStarted):
         return event._replace(deck=())
     if isinstance(event, HoleDealt) and event.seat != viewer:
         return event._replace(cards=None)
+    if isinstance(event, Revealed) and event.asker != viewer and not table_sees:
+        return event._replace(cards=None)  # shown to the player who asked, to him alone
     return event
 
 
 def view_of(hand: Hand, viewer: int | None) -> HandView:
     """The view of ``hand`` for seat ``viewer``, or for a spectator when it is None."""
     shown = {e.seat for e in hand.events if isinstance(e, Shown)}
+    table_sees = hand.rules.requested_hand is RequestedHand.TABLE  # RRP-6: show one, show all
+    if table_sees:
+        shown.update(e.seat for e in hand.events if isinstance(e, Revealed))
+    asked = set(hand.revealed_to(viewer)) if viewer is not None else set()
     seats = []
     for setup in hand.seats:
         s = setup.seat
-        visible = s == viewer or s in shown
+        visible = s == viewer or s in shown or s in asked
         seats.append(
             SeatView(
                 seat=s,
@@ -107,6 +114,6 @@ def view_of(hand: Hand, viewer: int | None) -> HandView:
         seats=tuple(seats),
         to_act=hand.to_act,
         legal=legal,
-        events=tuple(_redact(e, viewer) for e in hand.events),
+        events=tuple(_redact(e, viewer, table_sees) for e in hand.events),
         rules=hand.rules,
     )

@@ -31,6 +31,7 @@ from croupier.engine.events import (
     Mucked,
     Posted,
     Raked,
+    Revealed,
     Shown,
     Street,
     Voided,
@@ -39,7 +40,7 @@ from croupier.engine.setup import ForcedKind
 from croupier.engine.views import HandView
 from croupier.errors import HandHistoryError
 from croupier.evaluate import Category, rank_hand
-from croupier.rules.model import AnteKind, BettingStructure
+from croupier.rules.model import AnteKind, BettingStructure, RequestedHand
 
 __all__ = ["Money", "chips", "currency", "hand_phrase", "render_text", "render_view"]
 
@@ -235,8 +236,9 @@ class _Renderer:
         elif isinstance(event, BetReturned):
             p = self.players[event.seat]
             p.invested -= event.amount
-            p.bet -= event.amount
-            self.lines.append(f"Uncalled bet ({self.money(event.amount)}) returned to {p.name}")
+            p.bet = max(0, p.bet - event.amount)
+            what = "Unmatched chips" if p.folded is not None else "Uncalled bet"
+            self.lines.append(f"{what} ({self.money(event.amount)}) returned to {p.name}")
         elif isinstance(event, BoardDealt):
             self._board(event)
         elif isinstance(event, Shown):
@@ -246,6 +248,8 @@ class _Renderer:
             p = self.players[event.seat]
             p.mucked = True
             self.lines.append(f"{p.name}: mucks hand")
+        elif isinstance(event, Revealed):
+            self._revealed(event)
         elif isinstance(event, Raked):
             self._enter_showdown()
             self.pot_totals[event.pot] = self.pot_totals.get(event.pot, 0) + event.amount
@@ -257,6 +261,14 @@ class _Renderer:
         elif isinstance(event, HandEnded):
             self._summary()
         # BetsGathered and a second HandStarted say nothing a reader needs.
+
+    def _revealed(self, event: Revealed) -> None:
+        asker, p = self.players[event.asker], self.players[event.seat]
+        line = f"{asker.name} asks to see {p.name}'s hand"
+        table = self.rules.requested_hand is RequestedHand.TABLE  # RRP-6: show one, show all
+        if event.cards is not None and (table or self.all_cards or event.asker == self.viewer):
+            line += f": {_cards(event.cards)}"
+        self.lines.append(line + " (RRP-5)")
 
     def _posted(self, event: Posted) -> None:
         p = self.players[event.seat]

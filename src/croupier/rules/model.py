@@ -17,10 +17,12 @@ from croupier.errors import ConfigurationError
 
 __all__ = [
     "AbsentPlayers",
+    "ActionClock",
     "AnteKind",
     "AntePot",
     "BettingStructure",
     "ButtonRule",
+    "ClockCaller",
     "DealStart",
     "FaceUp",
     "FirstButton",
@@ -29,6 +31,7 @@ __all__ = [
     "OddChips",
     "PotOrder",
     "Rake",
+    "RequestedHand",
     "Rules",
     "ShortBlindCall",
     "ShowdownOrder",
@@ -120,6 +123,15 @@ class Timeout(StrEnum):
     """Checked when checking is free, folded otherwise (TDA R29)."""
     FOLD = "fold"
     """The hand is dead (POK-4-4, ITA-28, ITA-43)."""
+
+
+class RequestedHand(StrEnum):
+    """Who sees a called hand shown because a player asked to see it (RRP-5)."""
+
+    TABLE = "table"
+    """Turned up for the whole table: show one, show all (RRP-5 with RRP-6, ITA-39)."""
+    ASKER = "asker"
+    """Shown only in the history of the player who asked (PKG-14)."""
 
 
 class PotOrder(StrEnum):
@@ -274,6 +286,80 @@ class Rake:
         return int(steps) * self.step
 
 
+class ClockCaller(StrEnum):
+    """Who may call the clock on a player who takes too long to act."""
+
+    OPPONENT = "opponent"
+    """Another player at the table (ITA-28, POK-4-4, TDA R29)."""
+    PLAYER = "player"
+    """The player to act himself, to have his time counted (POK-4-4)."""
+    DEALER = "dealer"
+    """The dealer or the floor; on the server, the house (POK-4-4, TDA R29)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionClock:
+    """How long a player may take to act, in whole seconds (the state: croupier.table.clock).
+
+    From ``call_after`` seconds into his turn one of the ``callers`` may call the clock on
+    him; with ``automatic`` the house calls it itself at that moment (online rooms: a fixed
+    think time from the start of the turn). Once called he has ``clock`` seconds, then a
+    ``countdown`` of ``countdown`` seconds, then the hand is timed out as ``Rules.timeout``
+    says. ``time_bank`` is the extra time each player starts with, spent in any turn once
+    the clock runs (the table keeps what is left from turn to turn).
+
+    >>> str(ActionClock(call_after=30, clock=60, countdown=10))  # ITA-28
+    'after 30 s, when called: 60 s + 10 s countdown'
+    """
+
+    call_after: int = 30
+    clock: int = 25
+    countdown: int = 5
+    callers: tuple[ClockCaller, ...] = (ClockCaller.OPPONENT, ClockCaller.DEALER)
+    automatic: bool = False
+    time_bank: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("call_after", "clock", "countdown", "time_bank"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ConfigurationError(
+                    f"action clock: {name} is a whole number of seconds >= 0, not {value!r}"
+                )
+        if self.clock + self.countdown < 1:
+            raise ConfigurationError("action clock: a called clock must last at least 1 second")
+        if isinstance(self.callers, str):
+            raise ConfigurationError(
+                f"action clock: callers is a list of who may call the clock, not {self.callers!r}"
+            )
+        try:
+            chosen = {ClockCaller(c) for c in self.callers}
+        except (TypeError, ValueError):
+            known = ", ".join(c.value for c in ClockCaller)
+            raise ConfigurationError(
+                f"action clock: callers {self.callers!r} are not among {known}"
+            ) from None
+        object.__setattr__(self, "callers", tuple(c for c in ClockCaller if c in chosen))
+        if not isinstance(self.automatic, bool):
+            raise ConfigurationError(
+                f"action clock: automatic is True or False, not {self.automatic!r}"
+            )
+        if not self.automatic and not self.callers:
+            raise ConfigurationError(
+                "action clock: nobody may call the clock: name the callers or make it automatic"
+            )
+
+    def __str__(self) -> str:
+        when = f"after {self.call_after} s" if self.call_after else "from the start"
+        how = "automatically" if self.automatic else "when called"
+        text = f"{when}, {how}: {self.clock} s"
+        if self.countdown:
+            text += f" + {self.countdown} s countdown"
+        if self.time_bank:
+            text += f"; time bank {self.time_bank} s"
+        return text
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Every rule of one hand of hold'em that the seed documents do not all share.
@@ -287,6 +373,9 @@ class Rules:
     structure: BettingStructure = BettingStructure.NO_LIMIT
     ante_kind: AnteKind = AnteKind.NONE
     ante_pot: AntePot = AntePot.CONTRIBUTION
+    big_blind_first: bool = True
+    """A big blind who also owes an ante posts the blind first and the ante from what is
+    left (TDA RP-11, 2024: "big blind first"); False: the ante first (PokerKit, PHH)."""
     min_raise: MinRaise = MinRaise.LAST_FULL_INCREMENT
     min_raise_from_blind: bool = True
     """Before the flop the smallest raise adds the largest blind (or option) posted; False:
@@ -309,18 +398,26 @@ class Rules:
     lift_cap_heads_up: bool = False
     """No cap when only two players are left in the hand (cash games, PKG-11)."""
     short_blind_call: ShortBlindCall = ShortBlindCall.FULL_BLIND
+    pot_limit_full_blinds: bool = True
+    """Pot-limit before the flop: the pot for the largest bet counts short blinds as if
+    they were posted in full (TDA R54-B); False: the real pot (PokerKit)."""
     sub_minimum_all_in: SubMinimumAllIn = SubMinimumAllIn.CALL_IT
     showdown_order: ShowdownOrder = ShowdownOrder.LAST_AGGRESSOR
     called_hand_must_show: bool = False
     """The first hand to show at showdown may not be mucked (PKG-12, PKG-14, TDA R18-B)."""
     all_in_hands_face_up: FaceUp = FaceUp.ANY_ALL_IN
     """When all-in hands are tabled face up (POK-9-5, TDA R16)."""
+    requested_hand: RequestedHand = RequestedHand.TABLE
     last_hand_must_show: bool = True
     """When every other hand is mucked at the showdown, the last one is still shown to win
     (RRP-1, ITA-37, POK-9-1); False: it wins unshown (TDA R17-B)."""
     timeout: Timeout = Timeout.CHECK_OR_FOLD
     pot_order: PotOrder = PotOrder.SIDE_POTS_FIRST
     odd_chips: OddChips = OddChips.FIRST_LEFT_OF_BUTTON
+    merge_equal_contender_pots: bool = False
+    """Before pots are split, consecutive pots that the same hands contest are merged into
+    one, so their odd chips are shared once (PokerKit's reading of PHH); False: each pot
+    is split on its own (ITA-40, TDA R21)."""
     odd_chip_unit: int = 1
     """The smallest chip in play: pots split in multiples of it (TDA R20-A)."""
     deal_start: DealStart = DealStart.LEFT_OF_BUTTON
@@ -335,6 +432,9 @@ class Rules:
     new_players: NewPlayers = NewPlayers.DEALT_IN
     max_players: int = 10
     """Players at one table (CAS-5, PKG-23, ITA-1)."""
+    action_clock: ActionClock = field(default_factory=ActionClock)
+    """How long a player may think, who may call the clock, the time bank (ITA-28, POK-4-4,
+    TDA R29); the table's clock (croupier.table.clock) runs it, the engine never reads it."""
 
     def __post_init__(self) -> None:
         if self.raise_cap is not None and self.raise_cap < 1:
@@ -397,6 +497,8 @@ class Rules:
             if "rate" in rake:
                 rake["rate"] = Fraction(rake["rate"])
             values["rake"] = Rake(**rake)
+            if "action_clock" in values:
+                values["action_clock"] = ActionClock(**values["action_clock"])
             if "reopen_fraction" in values:
                 values["reopen_fraction"] = Fraction(values["reopen_fraction"])
             for f in fields(cls):
@@ -421,6 +523,7 @@ _ENUM_FIELDS: dict[str, type[StrEnum]] = {
     "all_in_hands_face_up": FaceUp,
     "timeout": Timeout,
     "pot_order": PotOrder,
+    "requested_hand": RequestedHand,
     "odd_chips": OddChips,
     "deal_start": DealStart,
     "first_button": FirstButton,

@@ -25,10 +25,12 @@ from typing import Any
 from croupier.errors import ConfigurationError
 from croupier.rules.model import (
     AbsentPlayers,
+    ActionClock,
     AnteKind,
     AntePot,
     BettingStructure,
     ButtonRule,
+    ClockCaller,
     DealStart,
     FaceUp,
     FirstButton,
@@ -37,6 +39,7 @@ from croupier.rules.model import (
     OddChips,
     PotOrder,
     Rake,
+    RequestedHand,
     Rules,
     ShortBlindCall,
     ShowdownOrder,
@@ -85,6 +88,7 @@ def pokcomm(
         structure=BettingStructure.NO_LIMIT,
         ante_kind=AnteKind(ante_kind),  # silent on antes: set by the structure's levels
         ante_pot=_ante_pot(AnteKind(ante_kind)),
+        big_blind_first=True,  # silent: TDA RP-11, the big blind before the ante
         min_raise=MinRaise.LAST_FULL_INCREMENT,  # POK-8-8
         cumulative_reopen=True,  # POK-8-12
         short_blind_call=ShortBlindCall.FULL_BLIND,  # POK-8-6
@@ -102,6 +106,9 @@ def pokcomm(
         button_rule=ButtonRule.DEAD_BUTTON,  # POK-7-6, POK-7-12
         absent_players=AbsentPlayers.BLINDED,  # POK-2-10, POK-3-2
         new_players=NewPlayers.DEALT_IN,  # silent: TDA R8
+        action_clock=ActionClock(  # POK-4-4: a reasonable time (30 s, as ITA-28), 1 min + 10 s
+            call_after=30, clock=60, countdown=10, callers=tuple(ClockCaller)
+        ),
     )
 
 
@@ -137,6 +144,7 @@ def pokerkings(
         lift_cap_heads_up=True,  # PKG-11: unlimited heads-up in cash games
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # PKG-12
         called_hand_must_show=True,  # PKG-12, PKG-14: only the others may muck
+        requested_hand=RequestedHand.ASKER,  # PKG-14: a hand history for the one who asks
         pot_order=PotOrder.SIDE_POTS_FIRST,  # RRP-7
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,  # silent: TDA R20-A
         deal_start=DealStart.LEFT_OF_BUTTON,  # PKG-3
@@ -145,6 +153,9 @@ def pokerkings(
         button_rule=ButtonRule.MOVING,  # PKG-17
         absent_players=AbsentPlayers.SIT_OUT,  # PKG-21, PKG-22
         new_players=NewPlayers.POST_OR_WAIT,  # PKG-18, PKG-19, PKG-20
+        action_clock=ActionClock(  # silent: an online room's fixed think time and a time bank
+            call_after=0, clock=15, countdown=5, callers=(), automatic=True, time_bank=30
+        ),
     )
 
 
@@ -164,6 +175,7 @@ def italian(small_blind: int = 50, big_blind: int = 100, *, ante: int = 0) -> Ru
         structure=BettingStructure.NO_LIMIT,  # ITA-32
         ante_kind=AnteKind.EVERY_PLAYER,  # ITA-5: every player, in the levels that have one
         ante_pot=AntePot.CONTRIBUTION,
+        big_blind_first=True,  # silent: TDA RP-11, the big blind before the ante
         min_raise=MinRaise.LAST_FULL_INCREMENT,  # ITA-34
         cumulative_reopen=True,  # silent on the cumulative case: TDA R47-A
         short_blind_call=ShortBlindCall.FULL_BLIND,  # ITA-33
@@ -180,6 +192,9 @@ def italian(small_blind: int = 50, big_blind: int = 100, *, ante: int = 0) -> Ru
         button_rule=ButtonRule.ITALIAN,  # ITA-20, ITA-21
         absent_players=AbsentPlayers.BLINDED,  # silent: TDA R30
         new_players=NewPlayers.DEALT_IN,  # ITA-24
+        action_clock=ActionClock(  # ITA-28: after 30 s the others may call 60 s + a 10 s countdown
+            call_after=30, clock=60, countdown=10, callers=(ClockCaller.OPPONENT,)
+        ),
     )
 
 
@@ -230,6 +245,7 @@ def casino_fr(
         button_rule=ButtonRule.DEAD_BUTTON,  # silent: TDA R32
         absent_players=AbsentPlayers.SIT_OUT,  # CAS-8: a player may step away
         new_players=NewPlayers.POST_OR_WAIT,  # silent: as PKG-18 to 20
+        action_clock=ActionClock(),  # silent: TDA R29, 25 s + 5 s once called after 30 s
     )
 
 
@@ -250,6 +266,7 @@ def tda(
         structure=version,
         ante_kind=kind,
         ante_pot=_ante_pot(kind),
+        big_blind_first=True,  # RP-11 (2024): the big blind first, the ante from what is left
         min_raise=MinRaise.LAST_FULL_INCREMENT,  # R43-A
         reopen_fraction=_limit_reopen(version),  # R47-A, R47-B
         cumulative_reopen=True,  # R47-A
@@ -267,6 +284,7 @@ def tda(
         button_rule=ButtonRule.DEAD_BUTTON,  # R32
         absent_players=AbsentPlayers.BLINDED,  # R30
         new_players=NewPlayers.DEALT_IN,  # R8, R10
+        action_clock=ActionClock(),  # R29: 25 s + a 5 s countdown once called
     )
 
 
@@ -303,6 +321,7 @@ def phh(
         structure=version,
         ante_kind=AnteKind.EVERY_PLAYER if ante else AnteKind.NONE,
         ante_pot=AntePot.TRIMMED if ante_trimming else AntePot.DEAD_MONEY,
+        big_blind_first=False,  # PokerKit posts the antes first
         min_raise=MinRaise.LAST_FULL_INCREMENT,
         min_raise_from_blind=False,
         full_bet_floor=False,
@@ -313,17 +332,20 @@ def phh(
         short_all_ins_count_toward_cap=True,
         lift_cap_heads_up=False,
         short_blind_call=ShortBlindCall.POSTED,
+        pot_limit_full_blinds=False,
         sub_minimum_all_in=SubMinimumAllIn.CALL_IT,
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,
         called_hand_must_show=False,
         last_hand_must_show=False,
         pot_order=PotOrder.MAIN_POT_FIRST,
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,
+        merge_equal_contender_pots=True,
         deal_start=DealStart.LEFT_OF_BUTTON,
         tournament=False,
         button_rule=ButtonRule.MOVING,
         absent_players=AbsentPlayers.SIT_OUT,
         new_players=NewPlayers.POST_OR_WAIT,
+        action_clock=ActionClock(),  # replays: no clock runs
     )
 
 

@@ -21,10 +21,9 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from croupier.engine import Awarded, Hand
-from croupier.engine.pots import build_pots, split_pot
+from croupier.engine.pots import split_pot
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.room.tournament.base import TournamentBase
-from croupier.room.tournament.standings import contributions
 from croupier.room.tournament.tournament import HandReport, Tournament
 
 __all__ = ["Decision", "Fault", "Floor", "PotRecord", "Sanction", "rebuild_pots"]
@@ -86,19 +85,16 @@ class PotRecord(NamedTuple):
 
 def rebuild_pots(hand: Hand) -> list[PotRecord]:
     """The pots of ``hand`` rebuilt from its bets (ITA-49), with what each paid to whom."""
-    committed, dead = contributions(hand)
-    seats = [s.seat for s in hand.seats]
     names = {s.seat: s.player for s in hand.seats}
-    pots = build_pots([committed[s] for s in seats], [not hand.is_folded(s) for s in seats], dead)
     awards = {e.pot: e.shares for e in hand.events if isinstance(e, Awarded)}
     return [
         PotRecord(
             k,
-            amount,
-            tuple(names[seats[i]] for i in eligible),
+            pot.amount,
+            tuple(names[s] for s in pot.eligible),
             tuple((names[s], a) for s, a in awards.get(k, ())),
         )
-        for k, (amount, eligible) in enumerate(pots)
+        for k, pot in enumerate(hand.final_pots)
     ]
 
 

@@ -19,10 +19,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
-from croupier.engine import Acted, Awarded, BetReturned, ForcedKind, Hand, HandStarted, Posted
-from croupier.engine.pots import build_pots
+from croupier.engine import Awarded, Hand
 from croupier.room.tournament.config import KnockOut
-from croupier.rules import AntePot
 
 __all__ = [
     "Bounties",
@@ -32,7 +30,6 @@ __all__ = [
     "Finish",
     "KnockOutPay",
     "Standings",
-    "contributions",
     "eliminators",
 ]
 
@@ -152,55 +149,17 @@ class Standings:
         return out
 
 
-def contributions(hand: Hand) -> tuple[dict[int, int], int]:
-    """What each seat put into the pots of ``hand``, and the dead money, from its events
-    (posts, bets and calls, less what was returned): the bets a pot is rebuilt from
-    (ITA-49)."""
-    started = hand.events[0]
-    assert isinstance(started, HandStarted)
-    dead_antes = started.rules.ante_pot is AntePot.DEAD_MONEY
-    committed = {s.seat: 0 for s in hand.seats}
-    dead = 0
-    for event in hand.events:
-        if isinstance(event, Posted):
-            if dead_antes and event.kind is ForcedKind.ANTE:
-                dead += event.amount
-            else:
-                committed[event.seat] += event.amount
-        elif isinstance(event, Acted):
-            committed[event.seat] += event.put
-        elif isinstance(event, BetReturned):
-            committed[event.seat] -= event.amount
-    return committed, dead
-
-
 def eliminators(hand: Hand, seat: int) -> tuple[int, ...]:
     """The seats that won the pot holding ``seat``'s last chip, from the button's left.
 
-    The pots are the engine's (:func:`~croupier.engine.pots.build_pots`): one at each
-    live player's contribution, after a pot of the dead money alone when a player still
-    in put nothing else (all-in for a dead ante). The player's last chip lies in the
-    first pot whose level reaches his contribution, in the last pot when he put in more
-    than every live player (a folded bettor), in the first pot when he put in only dead
-    money. Its winners are read from its ``Awarded`` event, in the engine's order.
+    The pots are the engine's (:attr:`~croupier.engine.Hand.final_pots`): the player's
+    last chip lies in the last pot he put chips into (a pot of dead money when that was
+    all he could pay). Its winners are read from its ``Awarded`` event, in the engine's
+    order.
     """
-    committed, dead = contributions(hand)
-    seats = [s.seat for s in hand.seats]
-    live = [not hand.is_folded(s) for s in seats]
-    amounts = [committed[s] for s in seats]
     awards = {e.pot: e.shares for e in hand.events if isinstance(e, Awarded)}
-    if not awards:
-        return ()
-    dead_pot = len(build_pots(amounts, live, dead)) - len(build_pots(amounts, live, 0))
-    levels = sorted({c for c, alive in zip(amounts, live, strict=True) if alive and c > 0})
-    mine = committed[seat]
-    if mine == 0 or not levels:
-        index = 0
-    else:
-        index = dead_pot + next(
-            (i for i, level in enumerate(levels) if level >= mine), len(levels) - 1
-        )
-    return tuple(s for s, _ in awards.get(min(index, max(awards)), ()))
+    last = max((k for k, pot in enumerate(hand.final_pots) if seat in pot.contributors), default=-1)
+    return tuple(s for s, _ in awards.get(last, ()))
 
 
 class KnockOutPay(NamedTuple):

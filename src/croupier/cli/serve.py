@@ -1,0 +1,82 @@
+"""``croupier serve [--host H] [--port P] [--data DIR] [--database URL] [--no-demo]``.
+
+Runs the server (uvicorn, one process) until Ctrl-C: opens the data folder and its session
+secret, applies the migrations, loads and audits the ledger, makes the demo room on a new
+database, then prints the address and how to log in.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from croupier.cli._server import DatabaseOption, DataOption, failures
+from croupier.cli.main import app
+
+__all__ = ["banner", "serve"]
+
+
+def banner(services: Any) -> str:
+    """What ``croupier serve`` prints once it listens: the address and how to log in."""
+    config = services.config
+    lines = [
+        f"croupier is serving {config.address} ({services.store.backend} database)",
+        f"  register a player: POST {config.address}/api/register (see GET /api/rules);"
+        " the browser client comes with issue 12",
+    ]
+    if config.demo and config.demo_chips:
+        from croupier.room.cash.ledger import format_money
+
+        lines.append(f"  every newcomer gets {format_money(config.demo_chips)} of play money")
+    if services.demo_accounts:
+        accounts = ", ".join(
+            f"{a.screen_name} / {a.password} ({a.role})" for a in services.demo_accounts
+        )
+        lines.append(f"  demo staff (also in {config.data_dir / 'demo-accounts.txt'}): {accounts}")
+    lines.append("  staff accounts: croupier admin create-user NAME --role floor|cashier|admin")
+    lines.append("  stop with Ctrl-C")
+    return "\n".join(lines)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65_535, help="The port.")] = 8000,
+    data: DataOption = Path("data"),
+    database: DatabaseOption = None,
+    no_demo: Annotated[
+        bool, typer.Option("--no-demo", help="No demo room, no demo chips for newcomers.")
+    ] = False,
+) -> None:
+    """Run the croupier server (the room online) until Ctrl-C."""
+    import uvicorn
+
+    from croupier.server import ServerConfig, create_app
+    from croupier.server.services import start_services
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
+    with failures():
+        config = ServerConfig(
+            host=host, port=port, data_dir=data, database=database, demo=not no_demo
+        )
+        services = start_services(config)
+    asgi = create_app(config, services=services)
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started:
+                typer.echo(banner(services))
+
+    server = Server(
+        uvicorn.Config(asgi, host=host, port=port, log_level="warning", access_log=False)
+    )
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn shut down, then re-raised Ctrl-C
+        server.run()
+    if not server.started:
+        raise typer.Exit(code=1)
+    typer.echo("croupier stopped")

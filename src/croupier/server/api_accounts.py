@@ -1,0 +1,151 @@
+"""The accounts API: the room's rules, registration, login, logout, the player's own page."""
+
+from __future__ import annotations
+
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from croupier.server.accounts import Login, Registration, UserInfo
+from croupier.server.errors import ServerError
+from croupier.server.http import CSRF_COOKIE, SESSION_COOKIE, Context, api_route
+from croupier.server.room_rules import ROOM_RULES
+from croupier.server.security import new_token
+from croupier.server.storage.reads import ledger_lines
+
+__all__ = ["routes"]
+
+
+async def health(ctx: Context) -> Response:
+    """Is the server up, and does its database answer."""
+    services = ctx.services
+    await services.store.read(lambda c: c.exec_driver_sql("SELECT 1").scalar())
+    return JSONResponse(
+        {
+            "status": "ok" if services.money.failure is None else "ledger_stopped",
+            "database": services.store.backend,
+            "started_at": services.started_at.isoformat(),
+        }
+    )
+
+
+async def rules(ctx: Context) -> Response:
+    """The room's rules a newcomer accepts (POK-1-1), and the age of majority (POK-1-2)."""
+    config = ctx.services.config
+    return JSONResponse(
+        {"version": config.rules_version, "text": ROOM_RULES, "adult_age": config.adult_age}
+    )
+
+
+async def csrf(ctx: Context) -> Response:
+    """A CSRF token for the requests made before logging in (register, login)."""
+    if ctx.session is not None:
+        return JSONResponse({"csrf_token": ctx.session.csrf_token})
+    token = ctx.request.cookies.get(CSRF_COOKIE) or new_token()
+    return _with_csrf_cookie(ctx, JSONResponse({"csrf_token": token}), token)
+
+
+def _with_csrf_cookie(ctx: Context, response: Response, token: str) -> Response:
+    response.set_cookie(
+        CSRF_COOKIE,
+        token,
+        httponly=True,
+        samesite="strict",
+        secure=ctx.services.config.secure_cookies,
+    )
+    return response
+
+
+def _logged_in(ctx: Context, user: UserInfo, token: str, csrf_token: str, status: int) -> Response:
+    response = JSONResponse(
+        {
+            "user": user.to_json(),
+            "balance": ctx.services.money.balance(user.screen_name),
+            "csrf_token": csrf_token,
+        },
+        status_code=status,
+    )
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        max_age=ctx.services.config.session_seconds,
+        httponly=True,
+        samesite="lax",
+        secure=ctx.services.config.secure_cookies,
+    )
+    response.delete_cookie(CSRF_COOKIE)
+    return response
+
+
+async def register(ctx: Context) -> Response:
+    """Register a newcomer (CAS-3, POK-1-2, POK-1-1) and log him in."""
+    form = await ctx.body(Registration)
+    user, token, csrf_token = await ctx.services.accounts.register(form)
+    return _logged_in(ctx, user, token, csrf_token, 201)
+
+
+async def login(ctx: Context) -> Response:
+    """Log in with a screen name and a password."""
+    form = await ctx.body(Login)
+    user, token, csrf_token = await ctx.services.accounts.login(form)
+    return _logged_in(ctx, user, token, csrf_token, 200)
+
+
+async def logout(ctx: Context) -> Response:
+    """End the session; the answer carries a CSRF token for logging in again."""
+    await ctx.services.accounts.logout(ctx.user_session)
+    token = new_token()
+    response = JSONResponse({"logged_out": True, "csrf_token": token})
+    response.delete_cookie(SESSION_COOKIE)
+    return _with_csrf_cookie(ctx, response, token)
+
+
+async def me(ctx: Context) -> Response:
+    """The player's own account, balance and CSRF token."""
+    session = ctx.user_session
+    return JSONResponse(
+        {
+            "user": session.user.to_json(),
+            "balance": ctx.services.money.balance(session.user.screen_name),
+            "csrf_token": session.csrf_token,
+        }
+    )
+
+
+async def my_ledger(ctx: Context) -> Response:
+    """The player's own ledger lines, newest first (``?before=N&limit=M`` pages back)."""
+    name = ctx.user_session.user.screen_name
+    before = _int_param(ctx, "before", None, low=1)
+    limit = _int_param(ctx, "limit", 50, low=1, high=500)
+    assert limit is not None
+    lines = await ctx.services.store.read(
+        lambda c: ledger_lines(c, name, before=before, limit=limit)
+    )
+    return JSONResponse({"lines": [line._asdict() for line in lines]})
+
+
+def _int_param(
+    ctx: Context, name: str, default: int | None, *, low: int, high: int | None = None
+) -> int | None:
+    text = ctx.request.query_params.get(name)
+    if text is None:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        value = low - 1
+    if value < low or (high is not None and value > high):
+        top = f" to {high}" if high is not None else " or more"
+        raise ServerError(f"?{name}={text!r}: a whole number from {low}{top}")
+    return value
+
+
+routes: list[Route] = [
+    api_route("/api/health", health, login=False),
+    api_route("/api/rules", rules, login=False),
+    api_route("/api/csrf", csrf, login=False),
+    api_route("/api/register", register, method="POST", login=False),
+    api_route("/api/login", login, method="POST", login=False),
+    api_route("/api/logout", logout, method="POST"),
+    api_route("/api/me", me),
+    api_route("/api/me/ledger", my_ledger),
+]

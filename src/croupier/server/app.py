@@ -1,0 +1,47 @@
+"""The ASGI app: ``create_app(config)`` for uvicorn (``croupier serve``) or a test client."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+
+from croupier.server import api_accounts, api_money
+from croupier.server.config import ServerConfig
+from croupier.server.http import exception_handlers
+from croupier.server.services import Services, start_services
+
+__all__ = ["create_app"]
+
+
+def create_app(
+    config: ServerConfig,
+    *,
+    services: Services | None = None,
+    on_ready: Callable[[Services], None] | None = None,
+) -> Starlette:
+    """The server's app. Its lifespan opens everything (:func:`start_services`: migrations,
+    the ledger, the demo room on a new database) unless ``services`` were opened already,
+    calls ``on_ready``, and on shutdown writes what is queued and closes the database."""
+
+    given = services
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        nonlocal given
+        current = given if given is not None else start_services(config)
+        given = None  # services handed over serve one run; a second run opens its own
+        app.state.services = current
+        try:
+            if on_ready is not None:
+                on_ready(current)
+            yield
+        finally:
+            current.close()
+
+    return Starlette(
+        routes=[*api_accounts.routes, *api_money.routes],
+        exception_handlers=exception_handlers(),
+        lifespan=lifespan,
+    )

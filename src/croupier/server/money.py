@@ -1,0 +1,136 @@
+"""The room's money, persisted: the domain's double-entry ledger, loaded from the store on
+start and saved entry by entry.
+
+The rules are those of :class:`croupier.room.cash.ledger.Ledger` (entries balance, whole
+cents, no account but the outside below zero): an operation is posted to the in-memory ledger
+first, which refuses it (changing nothing) if it breaks a rule, then written, and only then
+answered. Loading posts every stored entry again, in order, through the same ledger, so the
+database cannot hold books the domain would refuse without the server saying so on start.
+
+If a write of entries ever fails, the in-memory ledger is ahead of the database: the desk
+then refuses every further operation until the server is restarted (it reloads from the
+database, which has only what was answered).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable, Sequence
+
+from croupier.errors import ConfigurationError, CroupierError
+from croupier.room.cash.ledger import Account, Entry, Ledger, LedgerError, LedgerTotals
+from croupier.server.errors import StorageFailedError
+from croupier.server.storage import Record, Store
+from croupier.server.storage.reads import iter_entries
+from croupier.server.storage.records import WriteEntry
+
+__all__ = ["MAX_AMOUNT", "MoneyDesk", "load_ledger"]
+
+MAX_AMOUNT = 10**12
+"""The largest single deposit or withdrawal, in cents (ten billion euros of play money)."""
+
+_log = logging.getLogger("croupier.server.money")
+
+
+def load_ledger(entries: Iterable[Entry]) -> Ledger:
+    """A domain ledger rebuilt from stored entries, each one posted again through its rules;
+    raises :class:`LedgerError` at the first entry that is missing, out of order or refused."""
+    ledger = Ledger()
+    for entry in entries:
+        try:
+            posted = ledger.post(entry.kind, entry.postings, entry.memo)
+        except ValueError as error:
+            raise LedgerError(
+                f"stored entry {entry.number} ({entry.kind}) is refused: {error}"
+            ) from None
+        if posted.number != entry.number:
+            raise LedgerError(
+                f"stored entry {entry.number} comes where entry {posted.number} was expected"
+                " (an entry is missing)"
+            )
+    return ledger
+
+
+class MoneyDesk:
+    """The cashier's desk over the persisted ledger (one per server process)."""
+
+    def __init__(self, store: Store, ledger: Ledger) -> None:
+        self.store = store
+        self.ledger = ledger
+        self.failure: str | None = None
+
+    @classmethod
+    def load(cls, store: Store) -> MoneyDesk:
+        """The desk with the ledger loaded from ``store`` and audited."""
+        ledger = store.read_blocking(lambda c: load_ledger(iter_entries(c)))
+        ledger.audit()
+        return cls(store, ledger)
+
+    def check_open(self) -> None:
+        """Refuse any operation once a write of entries has failed."""
+        if self.failure is not None:
+            raise StorageFailedError(
+                f"the ledger could not be saved ({self.failure}); money operations are stopped"
+                " until the server restarts and reloads the ledger from the database"
+            )
+
+    async def save(
+        self,
+        entries: Sequence[Entry],
+        *,
+        with_records: Sequence[Record] = (),
+        hand_id: int | None = None,
+    ) -> None:
+        """Write ``entries`` (already posted to :attr:`ledger`) with ``with_records``, in one
+        transaction: a hand's last events and its ``EndHand`` with its entries (``hand_id``).
+
+        An entry without postings (nothing moved) was not kept by the ledger and is not
+        written: its number is the next entry's.
+        """
+        entries = [e for e in entries if e.postings]
+        records: list[Record] = [*with_records, *(WriteEntry(e, hand_id) for e in entries)]
+        try:
+            await self.store.write(records)
+        except asyncio.CancelledError:  # the write goes on (see Store.write)
+            raise
+        except Exception as error:
+            if entries:
+                self.failure = f"{type(error).__name__}: {error}"
+                _log.error("ledger entries %s not saved: %s", [e.number for e in entries], error)
+            if not isinstance(error, CroupierError):
+                raise StorageFailedError(
+                    f"the database did not take the write ({type(error).__name__})"
+                ) from error
+            raise
+
+    async def deposit(self, player: str, amount: int, memo: str = "") -> Entry:
+        """Play money brought to the cashier by ``player`` (cents > 0)."""
+        self.check_open()
+        _bounded(amount, "a deposit")
+        entry = self.ledger.deposit(player, amount, memo)
+        await self.save([entry])
+        return entry
+
+    async def withdraw(self, player: str, amount: int, memo: str = "") -> Entry:
+        """Play money paid out to ``player``; refused beyond his balance (CAS-9: no credit)."""
+        self.check_open()
+        _bounded(amount, "a withdrawal")
+        entry = self.ledger.withdraw(player, amount, memo)
+        await self.save([entry])
+        return entry
+
+    def balance(self, player: str) -> int:
+        """``player``'s cashier balance, in cents."""
+        return self.ledger.balance(Account.cashier(player))
+
+    def totals(self) -> LedgerTotals:
+        """The room's money by kind of account (checked: raises if the books do not balance)."""
+        return self.ledger.check()
+
+
+def _bounded(amount: int, what: str) -> None:
+    if isinstance(amount, int) and not isinstance(amount, bool) and amount > MAX_AMOUNT:
+        raise ConfigurationError(
+            f"{what} of {amount} cents is more than the desk takes at once ({MAX_AMOUNT})"
+        )

@@ -1,0 +1,141 @@
+"""The database schema (SQLAlchemy Core): what the server keeps, one table per kind of record.
+
+The migrations in ``croupier/server/migrations`` build exactly this schema (a test compares
+them); change both together, with a new migration, never by editing an applied one.
+
+- ``users``: the identity the room keeps (CAS-3), the adult confirmation (POK-1-2), the rules
+  accepted and when (POK-1-1), the role, the argon2 password hash and the login lock.
+- ``sessions``: a logged-in browser: the keyed hash of its cookie token (never the token), its
+  CSRF token and its expiry.
+- ``ledger_entries`` and ``ledger_postings``: the money, append-only, in whole cents; the same
+  double-entry model as :mod:`croupier.room.cash.ledger` (each entry's postings sum to zero).
+- ``snapshots``: the last snapshot of each table, room or tournament (JSON from the domain's
+  ``snapshot()``), written at hand boundaries and after each between-hand operation.
+- ``hands`` and ``hand_events``: every hand, and its events as they happen (JSON from
+  :func:`croupier.engine.events.event_to_dict`); ``status`` is ``open`` until the hand ends or is
+  voided.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from croupier.server.storage.types import UTCDateTime
+
+__all__ = [
+    "HAND_STATUSES",
+    "ROLES",
+    "hand_events",
+    "hands",
+    "ledger_entries",
+    "ledger_postings",
+    "metadata",
+    "sessions",
+    "snapshots",
+    "users",
+]
+
+ROLES = ("player", "floor", "cashier", "admin")
+"""The roles of the room: a player plays; the floor (tournament director) rules on the tables;
+the cashier moves money in and out; the admin manages accounts."""
+
+HAND_STATUSES = ("open", "ended", "voided")
+
+metadata = sa.MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+users = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("screen_name", sa.String(32), nullable=False),
+    sa.Column("screen_key", sa.String(32), nullable=False, unique=True),
+    sa.Column("full_name", sa.String(200), nullable=False),
+    sa.Column("date_of_birth", sa.Date, nullable=True),
+    sa.Column("adult_confirmed_at", UTCDateTime, nullable=False),
+    sa.Column("rules_version", sa.String(40), nullable=False),
+    sa.Column("rules_accepted_at", UTCDateTime, nullable=False),
+    sa.Column("role", sa.String(16), nullable=False),
+    sa.Column("password_hash", sa.String(255), nullable=False),
+    sa.Column("failed_logins", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("locked_until", UTCDateTime, nullable=True),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.CheckConstraint("role IN ('player', 'floor', 'cashier', 'admin')", name="role"),
+)
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("csrf_token", sa.String(64), nullable=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("expires_at", UTCDateTime, nullable=False),
+    sa.Index("ix_sessions_user_id", "user_id"),
+)
+
+ledger_entries = sa.Table(
+    "ledger_entries",
+    metadata,
+    sa.Column("number", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String(32), nullable=False),
+    sa.Column("memo", sa.String(500), nullable=False, server_default=""),
+    sa.Column("hand_id", sa.BigInteger, sa.ForeignKey("hands.id"), nullable=True),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+)
+
+ledger_postings = sa.Table(
+    "ledger_postings",
+    metadata,
+    sa.Column(
+        "entry_number",
+        sa.BigInteger,
+        sa.ForeignKey("ledger_entries.number"),
+        primary_key=True,
+    ),
+    sa.Column("line", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("account_kind", sa.String(32), nullable=False),
+    sa.Column("player", sa.String(64), nullable=False, server_default=""),
+    sa.Column("table_name", sa.String(64), nullable=False, server_default=""),
+    sa.Column("amount", sa.BigInteger, nullable=False),
+    sa.Index("ix_ledger_postings_player", "player"),
+)
+
+snapshots = sa.Table(
+    "snapshots",
+    metadata,
+    sa.Column("kind", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(64), primary_key=True),
+    sa.Column("version", sa.BigInteger, nullable=False),
+    sa.Column("data", sa.Text, nullable=False),
+    sa.Column("updated_at", UTCDateTime, nullable=False),
+)
+
+hands = sa.Table(
+    "hands",
+    metadata,
+    sa.Column("id", sa.BigInteger().with_variant(sa.Integer, "sqlite"), primary_key=True),
+    sa.Column("table_name", sa.String(64), nullable=False),
+    sa.Column("number", sa.BigInteger, nullable=False),
+    sa.Column("status", sa.String(8), nullable=False),
+    sa.Column("started_at", UTCDateTime, nullable=False),
+    sa.Column("ended_at", UTCDateTime, nullable=True),
+    sa.CheckConstraint("status IN ('open', 'ended', 'voided')", name="status"),
+    sa.Index("ix_hands_table_name_number", "table_name", "number"),
+    sa.Index("ix_hands_status", "status"),
+)
+
+hand_events = sa.Table(
+    "hand_events",
+    metadata,
+    sa.Column("hand_id", sa.BigInteger, sa.ForeignKey("hands.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("data", sa.Text, nullable=False),
+)
