@@ -8,6 +8,7 @@ kept as its events (:func:`croupier.engine.event_to_dict`) and rebuilt with
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, cast
@@ -51,19 +52,20 @@ __all__ = [
 ]
 
 
-_RULES_SEEN: dict[int, tuple[Rules, dict[str, Any]]] = {}
+_RULES_SEEN: dict[int, tuple[Rules, str]] = {}
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
-    """``rules.to_dict()``, remembered for the few rules values a room plays (a fresh copy
-    each time: the caller may change it)."""
+    """``rules.to_dict()`` as JSON gives it back, remembered for the few rules values a room
+    plays (a fresh copy each time: the caller may change it)."""
     seen = _RULES_SEEN.get(id(rules))  # the value is kept alive with it: ids stay unique
     if seen is None or seen[0] is not rules:
         if len(_RULES_SEEN) > 256:
             _RULES_SEEN.clear()
-        seen = _RULES_SEEN[id(rules)] = (rules, rules.to_dict())
-    data = seen[1]
-    return {**data, "stakes": dict(data["stakes"]), "rake": dict(data["rake"])}
+        # kept as JSON text: the snapshot must come back from JSON equal (tuples as lists)
+        seen = _RULES_SEEN[id(rules)] = (rules, json.dumps(rules.to_dict()))
+    data: dict[str, Any] = json.loads(seen[1])
+    return data
 
 
 def positions_to_json(pos: Positions | None) -> list[int | None] | None:
