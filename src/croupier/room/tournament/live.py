@@ -227,6 +227,10 @@ class LiveTournament(TournamentBase):
         self._forget_gone()
         return dict(self._counted)
 
+    def _sync_clock(self) -> None:
+        super()._sync_clock()
+        self._forget_gone()  # no-shows removed: their counts are no longer pending
+
     def _forget_gone(self) -> None:
         """Counts of players no longer in play (busted, removed) are no longer pending."""
         if any(p not in self._where for p in self._counted):
