@@ -9,7 +9,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from croupier.errors import ConfigurationError, IllegalActionError
@@ -19,6 +19,8 @@ from croupier.room.cash.session import Session, SessionInfo, SessionLockedError
 from croupier.room.cash.waiting import WaitingList
 from croupier.rules.model import Rules
 from croupier.table import Table, TableSeat
+from croupier.table._check import name as _name
+from croupier.table._check import whole
 
 __all__ = ["CashTable", "RoomBase", "RoomStats", "SetAside"]
 
@@ -51,7 +53,7 @@ class RoomStats:
 
     def to_dict(self) -> dict[str, int]:
         """A JSON-ready dictionary."""
-        return asdict(self)
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 class CashTable:
@@ -70,11 +72,18 @@ class CashTable:
         return self.table.name
 
     def in_current_hand(self, player: str) -> bool:
-        """True when ``player`` is dealt in the hand being played."""
-        hand = self.table.hand
-        return (
-            self.table.in_hand and hand is not None and any(s.player == player for s in hand.seats)
-        )
+        """True when ``player`` is dealt in the hand not yet settled (being played, or over
+        and waiting for :meth:`Room.finish_hand`)."""
+        return self.table.dealt_in(player)
+
+    def busy(self) -> str | None:
+        """Why chips cannot move at this table now (a hand not yet settled), or None."""
+        t = self.table
+        if t.hand is None:
+            return None
+        if t.in_hand:
+            return f"table {self.name} is playing hand {t.hand_number + 1}"
+        return f"hand {t.hand_number + 1} at table {self.name} is over but not settled yet"
 
 
 class RoomBase:
@@ -86,11 +95,18 @@ class RoomBase:
         rng: random.Random | None = None,
         clock: Callable[[], float] | None = None,
         absence: AbsencePolicy | None = None,
+        keep_entries: int | None = None,
     ) -> None:
+        if rng is not None and not isinstance(rng, random.Random):
+            raise ConfigurationError(f"rng is a random.Random (or None), not {rng!r}")
+        if clock is not None and not callable(clock):
+            raise ConfigurationError(f"clock is a function returning seconds, not {clock!r}")
+        if absence is not None and not isinstance(absence, AbsencePolicy):
+            raise ConfigurationError(f"absence is an AbsencePolicy, not {absence!r}")
         self.rng: random.Random = rng if rng is not None else secrets.SystemRandom()
         self.clock: Callable[[], float] = clock if clock is not None else time.monotonic
         self.absence = absence if absence is not None else AbsencePolicy()
-        self.ledger = Ledger()
+        self.ledger = Ledger(keep=keep_entries)
         self.waiting = WaitingList()
         self.absences = Absences()
         self.stats = RoomStats()
@@ -112,6 +128,11 @@ class RoomBase:
         seats: int | None = None,
     ) -> Session:
         """Open a session at table ``name`` (a new table, or one whose session closed)."""
+        _name(name, "a table")
+        if not isinstance(rules, Rules):
+            raise ConfigurationError(f"a table opens under a rules value, not {rules!r}")
+        if seats is not None:
+            whole(seats, "a table's seats", minimum=2)
         current = self._tables.get(name)
         if current is not None and current.session.can_deal:
             raise SessionLockedError(
@@ -152,12 +173,13 @@ class RoomBase:
     def _get(self, name: str) -> CashTable:
         try:
             return self._tables[name]
-        except KeyError:
+        except (KeyError, TypeError):
             raise ConfigurationError(
                 f"no table {name!r}: tables are {sorted(self._tables)}"
             ) from None
 
     def _at(self, player: str) -> CashTable:
+        _name(player, error=IllegalActionError)
         name = self._where.get(player)
         if name is None:
             raise IllegalActionError(f"{player} is not seated at any table")
@@ -165,6 +187,7 @@ class RoomBase:
 
     def where(self, player: str) -> str | None:
         """The table where ``player`` is seated, or None."""
+        _name(player)
         return self._where.get(player)
 
     def seat(self, player: str) -> TableSeat:
@@ -175,11 +198,13 @@ class RoomBase:
     # ----------------------------------------------------------------- cashier
     def deposit(self, player: str, amount: int) -> int:
         """``player`` brings ``amount`` cents to the cashier; returns his balance."""
+        _name(player)
         self.ledger.deposit(player, amount)
         return self.balance(player)
 
     def withdraw(self, player: str, amount: int) -> int:
         """The cashier pays ``amount`` cents to ``player``; returns his balance."""
+        _name(player)
         have = self.balance(player)
         if isinstance(amount, int) and amount > have:
             raise IllegalActionError(
@@ -191,16 +216,19 @@ class RoomBase:
 
     def balance(self, player: str) -> int:
         """The cashier balance of ``player``."""
+        _name(player)
         return self.ledger.balance(Account.cashier(player))
 
     def claimable(self, player: str) -> int:
         """Chips set aside in ``player``'s name or on the orphan register (CAS-8)."""
+        _name(player)
         return sum(self.ledger.accounts(AccountKind.SET_ASIDE, player=player).values()) + sum(
             self.ledger.accounts(AccountKind.ORPHAN, player=player).values()
         )
 
     def claim(self, player: str) -> int:
         """Pay ``player``'s set-aside and orphan chips into his account (CAS-8)."""
+        _name(player)
         owed = {
             **self.ledger.accounts(AccountKind.SET_ASIDE, player=player),
             **self.ledger.accounts(AccountKind.ORPHAN, player=player),
