@@ -500,6 +500,7 @@ class Rules:
         data = asdict(self)
         data["reopen_fraction"] = str(self.reopen_fraction)
         data["rake"]["rate"] = str(self.rake.rate)
+        data["action_clock"]["callers"] = [c.value for c in self.action_clock.callers]
         return data
 
     @classmethod
