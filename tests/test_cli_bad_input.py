@@ -38,6 +38,10 @@ _VALID: dict[tuple[str, ...], tuple[list[str], dict[str, str]]] = {
     ("db", "check"): ([], {"--data": "{tmp}/data"}),
     ("db", "upgrade"): ([], {"--data": "{tmp}/data"}),
     ("equity",): (["AsAh", "KsKd"], {"--samples": "100", "--seed": "1"}),
+    **{
+        ("fuzz", target): ([], {"--runs": "1", "--steps": "1", "--seed": "1"})
+        for target in ("all", "live", "rooms", "tables", "tournaments")
+    },
     ("play",): ([], {"--seed": "1", "--seats": "2", "--delay": "0"}),
     ("replay",): (["{tmp}"], {}),
     ("serve",): ([], {"--data": "{tmp}/data", "--port": "0", "--no-demo": ""}),
