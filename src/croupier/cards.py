@@ -28,6 +28,7 @@ import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, SupportsIndex, overload
 
+from croupier._checks import quote, whole
 from croupier.errors import DeckError, InvalidCardError
 
 __all__ = [
@@ -74,14 +75,18 @@ class Card(int):
     _rank_of: dict[int, int]
     _suit_of: dict[int, int]
 
-    def __new__(cls, text: str) -> Card:
-        """Return the card written ``text`` ("As", "td", "10h")."""
+    def __new__(cls, text: str | Card) -> Card:
+        """Return the card written ``text`` ("As", "td", "10h"); a card is returned as is."""
         try:
-            return cls._by_text[text]
+            return cls._by_text[text]  # type: ignore[index]
         except (KeyError, TypeError):
             pass
+        if type(text) is Card:
+            return text
         if not isinstance(text, str):
-            raise InvalidCardError(f"{text!r} is not a card: write cards like 'As', 'Td', '7h'")
+            raise InvalidCardError(
+                f"{quote(text)} is not a card: write cards like 'As', 'Td', '7h'"
+            )
         key = text.strip()
         if len(key) == 3 and key[:2] == "10":
             key = "T" + key[2]
@@ -91,27 +96,24 @@ class Card(int):
                 return cls._by_text[rank_char + suit_char]
             if rank_char not in RANKS:
                 raise InvalidCardError(
-                    f"{text!r} is not a card: ranks are 2-9, T (or 10), J, Q, K, A"
+                    f"{quote(text)} is not a card: ranks are 2-9, T (or 10), J, Q, K, A"
                 )
-            raise InvalidCardError(f"{text!r} is not a card: suits are c, d, h, s")
+            raise InvalidCardError(f"{quote(text)} is not a card: suits are c, d, h, s")
         raise InvalidCardError(
-            f"{text!r} is not a card: write a rank (2-9, T, J, Q, K, A) then a suit (c, d, h, s)"
+            f"{quote(text)} is not a card: write a rank (2-9, T, J, Q, K, A)"
+            " then a suit (c, d, h, s)"
         )
 
     @classmethod
     def from_index(cls, index: SupportsIndex) -> Card:
         """Return the card with index ``4 * rank + suit`` (0 = 2c, 51 = As)."""
-        i = int(index)
-        if not 0 <= i < 52:
-            raise InvalidCardError(f"card index {i} is out of range: indices run from 0 to 51")
-        return cls._by_index[i]
+        return cls._by_index[whole(index, "a card index", high=51, error=InvalidCardError)]
 
     @classmethod
     def of(cls, rank: int, suit: int) -> Card:
         """Return the card of ``rank`` (0 = deuce .. 12 = ace) and ``suit`` (0 = c .. 3 = s)."""
-        if not (0 <= rank < 13 and 0 <= suit < 4):
-            raise InvalidCardError(f"rank {rank}, suit {suit}: ranks run 0-12 and suits 0-3")
-        return cls._by_index[4 * rank + suit]
+        r = whole(rank, "a rank", high=12, error=InvalidCardError)
+        return cls._by_index[4 * r + whole(suit, "a suit", high=3, error=InvalidCardError)]
 
     @property
     def rank(self) -> int:
@@ -191,9 +193,14 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: bool = True) -> t
     >>> parse_cards("AsKd 10h")
     (Card('As'), Card('Kd'), Card('Th'))
 
-    With ``distinct`` (the default) a card written twice is an error.
+    With ``distinct`` (the default) a card written twice is an error. Anything else
+    (a number, ``None``) raises :class:`~croupier.errors.InvalidCardError`.
     """
     cards: list[Card] = []
+    if not isinstance(text, str) and not _iterable(text):
+        raise InvalidCardError(
+            f"{quote(text)} is not a list of cards: write 'AsKd' or give a list like ['As', 'Kd']"
+        )
     if isinstance(text, str):
         for chunk in _SEPARATORS.split(text.strip()):
             if not chunk:
@@ -204,7 +211,9 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: bool = True) -> t
                 if m is None:
                     bad = chunk[pos : pos + 2] or chunk
                     Card(bad)  # raises the precise message
-                    raise InvalidCardError(f"{chunk!r} is not a list of cards")  # pragma: no cover
+                    raise InvalidCardError(
+                        f"{quote(chunk)} is not a list of cards"
+                    )  # pragma: no cover
                 cards.append(Card(m.group(0)))
                 pos = m.end()
     else:
@@ -217,6 +226,14 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: bool = True) -> t
                 raise InvalidCardError(f"{card} appears twice in {format_cards(cards)!r}")
             seen.add(card)
     return tuple(cards)
+
+
+def _iterable(value: object) -> bool:
+    try:
+        iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        return False
+    return True
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -237,6 +254,11 @@ class Deck(Sequence[Card]):
     __slots__ = ("_cards",)
 
     def __init__(self, cards: Iterable[Card | str] = FULL_DECK) -> None:
+        if isinstance(cards, str) or not _iterable(cards):
+            raise DeckError(
+                f"{quote(cards)} is not a deck: give cards in order (Deck.parse('AsKd...') reads"
+                " text)"
+            )
         self._cards: tuple[Card, ...] = tuple(c if isinstance(c, Card) else Card(c) for c in cards)
 
     @classmethod
@@ -246,6 +268,11 @@ class Deck(Sequence[Card]):
         The source is ``secrets.SystemRandom`` unless a generator is injected;
         inject a seeded ``random.Random`` only for replays and tests.
         """
+        if rng is not None and not isinstance(rng, random.Random):
+            raise DeckError(
+                f"{quote(rng)} is not a random generator: give a random.Random, or nothing"
+                " for the secure source"
+            )
         source = rng if rng is not None else secrets.SystemRandom()
         cards = list(FULL_DECK)
         for i in range(len(cards) - 1, 0, -1):

@@ -13,6 +13,8 @@ __all__ = [
     "DeckError",
     "HandHistoryError",
     "IllegalActionError",
+    "InvalidActionError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidRangeError",
     "OutOfTurnError",
@@ -43,8 +45,20 @@ class IllegalActionError(CroupierError):
     """An action that the rules do not allow at this moment of the hand."""
 
 
+class InvalidActionError(IllegalActionError):
+    """Something that is not an action at all: an unknown kind, an amount that is not chips.
+
+    A subclass of :class:`IllegalActionError`, so that whoever catches an illegal action
+    catches a malformed one too; catch this one to tell them apart.
+    """
+
+
 class OutOfTurnError(IllegalActionError):
     """An action by a seat whose turn it is not (POK-8-13, ITA-27)."""
+
+
+class InvalidArgumentError(CroupierError):
+    """An argument of the wrong type or out of range: a count, a seed, a hand value."""
 
 
 class HandHistoryError(CroupierError):

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from croupier._checks import quote
 from croupier.bots import Bot, make_bot
 from croupier.engine import Hand
 from croupier.errors import ConfigurationError
@@ -56,7 +57,7 @@ def default_rules(name: str) -> Rules:
     """The preset ``name`` at its default stakes (:data:`DEFAULT_STAKES`)."""
     if name not in PRESETS:
         raise ConfigurationError(
-            f"unknown preset {name!r}: choose one of {', '.join(sorted(PRESETS))}"
+            f"unknown preset {quote(name)}: choose one of {', '.join(sorted(PRESETS))}"
         )
     return preset(name, *DEFAULT_STAKES[name], **_PRESET_KEYWORDS.get(name, {}))
 

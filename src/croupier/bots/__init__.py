@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from croupier._checks import quote
 from croupier.bots.base import Bot, can_win, showdown_choice
 from croupier.bots.chart import RANGES, Line, chen_score
 from croupier.bots.reasonable import OpponentStats, ReasonableBot, is_nuts
@@ -52,6 +53,6 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         build = BOTS[name]
     except KeyError:
         raise ConfigurationError(
-            f"unknown bot {name!r}: choose one of {', '.join(sorted(BOTS))}"
+            f"unknown bot {quote(name)}: choose one of {', '.join(sorted(BOTS))}"
         ) from None
     return build(seed=seed)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
+from croupier._checks import quote
+from croupier.errors import ConfigurationError
 from croupier.history import Tournament
 from croupier.history.save import HistoryFolder, HistoryFormat
 from croupier.rules import Rules
@@ -32,6 +34,9 @@ def history_folder(
     Raises :class:`croupier.errors.ConfigurationError` for a bad format or folder.
     """
     if folder is None:
+        if history_format not in set(HistoryFormat):  # a bad format is refused with or without
+            choices = ", ".join(f.value for f in HistoryFormat)
+            raise ConfigurationError(f"--history-format {quote(history_format)}: choose {choices}")
         return None
     now = datetime.datetime.now(datetime.UTC)
     session = f"{preset}-{seed}"

@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from croupier._checks import quote
+
 __all__ = ["DataOption", "DatabaseOption", "fail", "failures", "resolve_url"]
 
 DataOption = Annotated[
@@ -46,7 +48,8 @@ def failures() -> Iterator[None]:
         shown = detail[0] if detail else type(error).__name__
         raise fail(f"the database refused: {shown}") from None
     except OSError as error:
-        raise fail(f"{error.strerror or error}: {error.filename or ''}".rstrip(": ")) from None
+        where = quote(str(error.filename)) if error.filename else ""
+        raise fail(f"{error.strerror or error}: {where}".rstrip(": ")) from None
 
 
 def resolve_url(data: Path, database: str | None, *, must_exist: bool) -> str:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from fractions import Fraction
+from typing import Final, NamedTuple
 
 from rich.console import Group, RenderableType
 from rich.markup import escape
@@ -20,8 +21,10 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from croupier._checks import MAX_CHIPS, quote
 from croupier.cards import Card
 from croupier.engine import Action, ForcedKind, HandView, LegalActions, Posted
+from croupier.errors import InvalidActionError
 from croupier.rules import BettingStructure, Rules
 from croupier.table import TableSeat
 
@@ -104,25 +107,37 @@ def legal_line(legal: LegalActions) -> str:
     return " · ".join(out)
 
 
-_AMOUNT = re.compile(r"(\d[\d,_]*(?:\.\d+)?)\s*([kK]?)")
+_AMOUNT = re.compile(r"([0-9][0-9,_]*)(?:\.([0-9]+))?\s*(k?)", re.ASCII)
+_DIGITS: Final = len(str(MAX_CHIPS))
 
 
 def parse_amount(text: str, legal: LegalActions) -> int:
-    """``"2,000"``, ``"2000"``, ``"2k"``, ``"1.5k"``, ``"min"`` or ``"max"`` as chips."""
+    """``"2,000"``, ``"2000"``, ``"2k"``, ``"1.5k"``, ``"min"`` or ``"max"`` as chips.
+
+    Read exactly (no float): anything else, a fraction of a chip, or more digits than
+    any amount has raises :class:`~croupier.errors.InvalidActionError` (a ``ValueError``).
+    """
     word = text.strip().lower()
     if word in ("min", "max"):
         amount = legal.min_raise_to if word == "min" else legal.max_raise_to
         if amount is None:
-            raise ValueError(f"raising is not possible now: {legal.describe()}")
+            raise InvalidActionError(f"raising is not possible now: {legal.describe()}")
         return amount
     m = _AMOUNT.fullmatch(word)
     if m is None:
-        raise ValueError(f"{text.strip()!r} is not an amount: write 300, 2,000 or 2k")
-    number = float(m.group(1).replace(",", "").replace("_", ""))
-    if m.group(2):
+        raise InvalidActionError(f"{quote(text.strip())} is not an amount: write 300, 2,000 or 2k")
+    digits = m.group(1).replace(",", "").replace("_", "")
+    decimals = m.group(2) or ""
+    if len(digits) > _DIGITS or len(decimals) > _DIGITS:
+        raise InvalidActionError(
+            f"{quote(text.strip())} is more chips than any amount: at most"
+            f" {MAX_CHIPS:,}; write 300, 2,000 or 2k"
+        )
+    number = int(digits) + Fraction(int(decimals or "0"), 10 ** len(decimals))
+    if m.group(3):
         number *= 1_000
-    if number != int(number):
-        raise ValueError(f"{text.strip()!r} is not a whole number of chips")
+    if number.denominator != 1:
+        raise InvalidActionError(f"{quote(text.strip())} is not a whole number of chips")
     return int(number)
 
 
@@ -188,9 +203,9 @@ def parse_command(text: str, legal: LegalActions) -> Command:
             return Command(error=str(error))
     build = _WORDS.get(verb)
     if build is None:
-        return Command(error=f"unknown command {words[0]!r} (? for help): {legal_line(legal)}")
+        return Command(error=f"unknown command {quote(words[0])} (? for help): {legal_line(legal)}")
     if rest:
-        return Command(error=f"{words[0]!r} takes no amount: {legal_line(legal)}")
+        return Command(error=f"{quote(words[0])} takes no amount: {legal_line(legal)}")
     return Command(build())
 
 

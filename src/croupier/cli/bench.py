@@ -20,7 +20,8 @@ bench_app = typer.Typer(
 app.add_typer(bench_app, name="bench")
 
 Repeat = Annotated[
-    int, typer.Option("--repeat", "-r", min=1, help="Runs per row; the median is kept.")
+    int,
+    typer.Option("--repeat", "-r", min=1, max=100, help="Runs per row; the median is kept."),
 ]
 Quick = Annotated[bool, typer.Option("--quick", help="A short run: fewer hands, smaller samples.")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print the rows as a JSON list.")]

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli.main import app
+from croupier.cli.main import MAX_SEED, app
+from croupier.evaluate.equity import MAX_SAMPLES
 
 
 def _fail(message: str) -> typer.Exit:
@@ -28,9 +29,17 @@ def equity_command(
     dead: Annotated[str, typer.Option("--dead", "-d", help="Cards no one holds.")] = "",
     exact: Annotated[bool, typer.Option("--exact", help="Count every board.")] = False,
     samples: Annotated[
-        int | None, typer.Option("--samples", "-n", help="Monte Carlo with N random deals.")
+        int | None,
+        typer.Option(
+            "--samples",
+            "-n",
+            help=f"Monte Carlo with N random deals (1 to {MAX_SAMPLES:,}).",
+        ),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for Monte Carlo.")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", min=0, max=MAX_SEED, help="Seed for Monte Carlo."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
 ) -> None:
     """Each hand's wins, ties and equity (share of the pot) over the boards to come.
@@ -52,7 +61,7 @@ def equity_command(
             samples=samples,
             rng=seed,
         )
-    except (CroupierError, ValueError) as error:
+    except CroupierError as error:
         raise _fail(str(error)) from None
     if as_json:
         data = result.as_dict()

@@ -17,7 +17,7 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli.main import app
+from croupier.cli.main import MAX_SEED, app
 
 __all__ = ["fuzz_app"]
 
@@ -30,7 +30,10 @@ app.add_typer(fuzz_app, name="fuzz")
 
 Runs = Annotated[int, typer.Option("--runs", "-n", min=1, max=10_000_000, help="Runs.")]
 Seed = Annotated[
-    int | None, typer.Option("--seed", min=0, help="Seed of the first run (random if not given).")
+    int | None,
+    typer.Option(
+        "--seed", min=0, max=MAX_SEED, help="Seed of the first run (random if not given)."
+    ),
 ]
 Steps = Annotated[
     int | None, typer.Option("--steps", min=1, max=100_000, help="Operations per run.")

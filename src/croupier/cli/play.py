@@ -11,10 +11,15 @@ In a tournament preset the blinds go up every ``--level-hands`` hands and a play
 without chips is out; in a cash preset a busted bot buys in again and you are asked
 whether to. ``q``, Ctrl-D or Ctrl-C leave the table at any prompt. With ``--history DIR``
 every hand you finish is saved there, as you saw it (``pokerstars``, ``text`` or ``phh``).
+
+The cards are shuffled with the secure source (``secrets``, :meth:`Deck.shuffled
+<croupier.cards.Deck.shuffled>` without a seed) unless ``--seed`` asks for a game
+that can be played again.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
 import signal
@@ -29,10 +34,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from croupier._checks import quote
 from croupier.bots import BOTS, Bot, make_bot
 from croupier.cli._history import FORMAT_HELP, HISTORY_HELP, history_folder
 from croupier.cli._tui import HELP, SeatInfo, draw_table, legal_line, parse_command, stakes_line
-from croupier.cli.main import app
+from croupier.cli.main import MAX_SEED, MAX_STACK, app
 from croupier.engine import Action, Hand
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.history import render_text
@@ -45,6 +51,10 @@ __all__ = ["PlaySession", "play_command"]
 
 BOT_NAMES = ("Alice", "Bruno", "Chiara", "Dmitri", "Elena", "Farid", "Greta", "Hugo", "Ines")
 """The bots' names, seat after seat."""
+MAX_DELAY = 60.0
+"""The longest pause between the bots' actions, in seconds."""
+MAX_NAME = 30
+"""The longest name at the table."""
 
 
 class _Leave(Exception):
@@ -55,7 +65,9 @@ class PlaySession:
     """One player against bots at one table, reading commands with ``read(prompt)``.
 
     ``read`` is ``input`` in the terminal; it may raise ``EOFError`` or
-    ``KeyboardInterrupt`` to leave. Everything is drawn on ``console``.
+    ``KeyboardInterrupt`` to leave. Everything is drawn on ``console``. With ``seed``
+    None the table shuffles and draws with the secure source (``secrets``); a seed
+    makes the game replayable, and its cards predictable to whoever knows the seed.
     """
 
     def __init__(
@@ -65,7 +77,7 @@ class PlaySession:
         bots: list[str],
         seats: int,
         stack: int,
-        seed: int,
+        seed: int | None,
         name: str,
         console: Console,
         read: Callable[[str], str] = input,
@@ -77,6 +89,12 @@ class PlaySession:
             raise ConfigurationError(f"a table has 2 to {rules.max_players} seats, not {seats}")
         if not bots:
             raise ConfigurationError("name at least one bot to play against")
+        if not isinstance(delay, int | float) or not (
+            math.isfinite(delay) and 0 <= delay <= MAX_DELAY
+        ):
+            raise ConfigurationError(
+                f"the delay is a number of seconds from 0 to {MAX_DELAY:g}, not {delay!r}"
+            )
         self.rules = rules
         self.stack = stack
         self.seed = seed
@@ -86,7 +104,8 @@ class PlaySession:
         self.level_hands = level_hands
         self.level = 1
         self.first_stakes = rules.stakes
-        self.table = Table(rules, seats=seats, rng=random.Random(seed))
+        # no seed: the secure source shuffles (Table's default, secrets.SystemRandom)
+        self.table = Table(rules, seats=seats, rng=None if seed is None else random.Random(seed))
         self.you = self.table.sit(name, stack, seat=1)
         self.name = name
         self.info: dict[int, SeatInfo] = {self.you: SeatInfo(name, "you")}
@@ -94,7 +113,7 @@ class PlaySession:
         names = [n for n in BOT_NAMES if n.lower() != name.lower()]
         for i, seat in enumerate(range(2, seats + 1)):
             kind = bots[i % len(bots)]
-            bot = make_bot(kind, seed=seed + seat)
+            bot = make_bot(kind, seed=secrets.randbelow(2**63) if seed is None else seed + seat)
             bot_name = names[i % len(names)] + ("" if i < len(names) else f"-{seat}")
             self.table.sit(bot_name, stack, seat=seat)
             self.bots[seat] = bot
@@ -110,9 +129,10 @@ class PlaySession:
     def run(self) -> None:
         """Play hands until the player leaves, busts out or wins the tournament."""
         c = self.console
+        shuffle = "secure shuffle" if self.seed is None else f"seed {self.seed}"
         c.print(
             f"[bold]croupier[/] · {escape(stakes_line(self.rules))} · {self.table.size} seats"
-            f" · you are seat {self.you} with {self.stack:,} chips · seed {self.seed}"
+            f" · you are seat {self.you} with {self.stack:,} chips · {shuffle}"
         )
         c.print("type [bold]?[/] for help, [bold]q[/] to leave")
         try:
@@ -267,22 +287,33 @@ def play_command(
         str, typer.Option("--preset", "-p", help="Rules preset (tda, casino-fr, pokerkings ...).")
     ] = "tda",
     seats: Annotated[
-        int, typer.Option("--seats", "-s", help="Players at the table, you included.")
+        int,
+        typer.Option("--seats", "-s", min=2, max=22, help="Players at the table, you included."),
     ] = 6,
     stack: Annotated[
-        int | None, typer.Option("--stack", min=1, help="Starting stack (100 big blinds).")
+        int | None,
+        typer.Option("--stack", min=1, max=MAX_STACK, help="Starting stack (100 big blinds)."),
     ] = None,
     bots: Annotated[
         str,
         typer.Option("--bots", "-b", help="Bots, seat after seat: reasonable, station, random."),
     ] = "reasonable",
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed (random if not given).")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", min=0, max=MAX_SEED, help="Seed, to play the same cards again (else secure)."
+        ),
+    ] = None,
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
     delay: Annotated[
-        float, typer.Option("--delay", min=0.0, help="Seconds between the bots' actions.")
+        float,
+        typer.Option("--delay", min=0.0, max=MAX_DELAY, help="Seconds between the bots' actions."),
     ] = 0.3,
     level_hands: Annotated[
-        int, typer.Option("--level-hands", min=0, help="Hands per tournament level (0: fixed).")
+        int,
+        typer.Option(
+            "--level-hands", min=0, max=1_000_000, help="Hands per tournament level (0: fixed)."
+        ),
     ] = 10,
     history: Annotated[Path | None, typer.Option("--history", help=HISTORY_HELP)] = None,
     history_format: Annotated[
@@ -293,15 +324,18 @@ def play_command(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
     if unknown or not names:
-        what = repr(unknown[0]) if unknown else "none"
-        typer.echo(f"error: unknown bot {what}: choose from {', '.join(sorted(BOTS))}", err=True)
+        what = f"unknown bot {quote(unknown[0])}" if unknown else "--bots names no bot"
+        typer.echo(f"error: {what}: choose from {', '.join(sorted(BOTS))}", err=True)
         raise typer.Exit(code=2)
-    if not name.strip():
-        typer.echo("error: your name cannot be empty", err=True)
+    if not name.strip() or len(name.strip()) > MAX_NAME or not name.strip().isprintable():
+        typer.echo(
+            f"error: your name is 1 to {MAX_NAME} printable characters, not {quote(name)}",
+            err=True,
+        )
         raise typer.Exit(code=2)
     try:
         rules = default_rules(preset)
-        chosen = secrets.randbelow(2**31) if seed is None else seed
+        chosen = secrets.randbelow(2**31) if seed is None else seed  # names the saved session
         folder = history_folder(
             history, history_format, preset=preset, rules=rules, seed=chosen, viewer=1
         )  # you sit in seat 1: your own histories, the others' cards only once shown
@@ -310,7 +344,7 @@ def play_command(
             bots=names,
             seats=seats,
             stack=default_stack(rules) if stack is None else stack,
-            seed=chosen,
+            seed=seed,  # None: the secure shuffle (the label above names the saved session)
             name=name.strip(),
             console=Console(highlight=False),
             delay=delay,

@@ -18,10 +18,14 @@ from typing import Annotated
 
 import typer
 
+from croupier._checks import quote
 from croupier.cli._history import FORMAT_HELP, HISTORY_HELP
-from croupier.cli.main import app
+from croupier.cli.main import MAX_SEED, MAX_STACK, app
 
 __all__ = ["simulate_command"]
+
+MAX_HANDS = 1_000_000_000
+"""The most hands one simulation may ask for."""
 
 
 def _fail(message: str) -> typer.Exit:
@@ -31,7 +35,9 @@ def _fail(message: str) -> typer.Exit:
 
 @app.command("simulate")
 def simulate_command(
-    hands: Annotated[int, typer.Option("--hands", "-n", min=0, help="Hands to play.")] = 1_000,
+    hands: Annotated[
+        int, typer.Option("--hands", "-n", min=0, max=MAX_HANDS, help="Hands to play.")
+    ] = 1_000,
     preset: Annotated[
         str, typer.Option("--preset", "-p", help="Rules preset (tda, casino-fr, pokerkings ...).")
     ] = "tda",
@@ -39,19 +45,28 @@ def simulate_command(
         str,
         typer.Option("--bots", "-b", help="One bot per seat: random, station, reasonable."),
     ] = "reasonable,random,station",
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed (random if not given).")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", min=0, max=MAX_SEED, help="Seed (random if not given)."),
+    ] = None,
     stack: Annotated[
-        int | None, typer.Option("--stack", min=1, help="Starting stack (100 big blinds).")
+        int | None,
+        typer.Option("--stack", min=1, max=MAX_STACK, help="Starting stack (100 big blinds)."),
     ] = None,
     level_hands: Annotated[
-        int, typer.Option("--level-hands", min=0, help="Hands per tournament level (0: fixed).")
+        int,
+        typer.Option(
+            "--level-hands", min=0, max=1_000_000, help="Hands per tournament level (0: fixed)."
+        ),
     ] = 20,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
     room: Annotated[
         str | None,
         typer.Option("--room", help="A cash room of this preset instead (casino-fr, pokerkings)."),
     ] = None,
-    tables: Annotated[int, typer.Option("--tables", min=1, help="Tables of the --room.")] = 2,
+    tables: Annotated[
+        int, typer.Option("--tables", min=1, max=100, help="Tables of the --room.")
+    ] = 2,
     history: Annotated[Path | None, typer.Option("--history", help=HISTORY_HELP)] = None,
     history_format: Annotated[
         str, typer.Option("--history-format", help=FORMAT_HELP)
@@ -70,7 +85,7 @@ def simulate_command(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
     if unknown:
-        raise _fail(f"unknown bot {unknown[0]!r}: choose from {', '.join(sorted(BOTS))}")
+        raise _fail(f"unknown bot {quote(unknown[0])}: choose from {', '.join(sorted(BOTS))}")
     if room is not None:  # the cash room of croupier.room.cash (docs/room.md)
         from croupier.room.cash.console import room_command
 

@@ -25,7 +25,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
-from croupier.cli.main import app
+from croupier._checks import quote
+from croupier.cli.main import MAX_SEED, app
 from croupier.engine import Action, Hand
 from croupier.errors import CroupierError
 from croupier.room.tournament import TOURNAMENT_PRESETS, SimulationError, Tournament, simulate
@@ -50,19 +51,26 @@ def _bot_player(name: str, seed: int | None) -> Callable[[Hand, int], Action] | 
     return lambda hand, seat: bot.act(hand.view(seat))
 
 
+MAX_PLAYERS = 100_000
+"""The most entrants of one simulated tournament."""
+
+
 def _money(cents: int) -> str:
     return f"{cents // 100:,}.{cents % 100:02d}"
 
 
 @tournament_app.command("simulate")
 def simulate_tournament(
-    players: Annotated[int, typer.Option("--players", "-n", min=2, help="Entrants.")] = 100,
+    players: Annotated[
+        int, typer.Option("--players", "-n", min=2, max=MAX_PLAYERS, help="Entrants.")
+    ] = 100,
     preset: Annotated[
         str,
         typer.Option("--preset", "-p", help=f"Tournament: {', '.join(TOURNAMENT_PRESETS)}."),
     ] = "pokcomm",
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed (secure draw if not given).")
+        int | None,
+        typer.Option("--seed", min=0, max=MAX_SEED, help="Seed (secure draw if not given)."),
     ] = None,
     bot: Annotated[
         str,
@@ -71,9 +79,13 @@ def simulate_tournament(
         ),
     ] = "pushfold",
     hand_seconds: Annotated[
-        float, typer.Option("--hand-seconds", min=1, help="Clock seconds per hand and table.")
+        float,
+        typer.Option("--hand-seconds", min=1, max=86_400, help="Clock seconds per hand and table."),
     ] = 120,
-    top: Annotated[int, typer.Option("--top", min=1, help="Places to list (without --json).")] = 20,
+    top: Annotated[
+        int,
+        typer.Option("--top", min=1, max=MAX_PLAYERS, help="Places to list (without --json)."),
+    ] = 20,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
 ) -> None:
     """Play a tournament of bots to its winner; print the ranking and the payouts."""
@@ -82,7 +94,7 @@ def simulate_tournament(
         act = _bot_player(bot, seed)
         if preset not in TOURNAMENT_PRESETS:
             raise typer.BadParameter(
-                f"unknown preset {preset!r}: choose one of {', '.join(TOURNAMENT_PRESETS)}"
+                f"unknown preset {quote(preset)}: choose one of {', '.join(TOURNAMENT_PRESETS)}"
             )
         if as_json:
             result = simulate(players, preset, seed=seed, hand_seconds=hand_seconds, act=act)

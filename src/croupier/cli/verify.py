@@ -51,6 +51,8 @@ def verify_command(
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise _fail(f"{str(file)!r} is not JSON: {error}") from None
+    except RecursionError:  # 5,000 nested brackets
+        raise _fail(f"{str(file)!r} is nested too deeply to be a hand's proofs") from None
     items = data if isinstance(data, list) else [data]
     if not items:
         raise _fail(f"{str(file)!r} holds an empty list: no hand to verify")

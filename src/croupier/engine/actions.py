@@ -10,11 +10,20 @@ betting rules, not two.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from croupier.errors import IllegalActionError
+from croupier._checks import MAX_CHIPS, quote
+from croupier.errors import IllegalActionError, InvalidActionError
 
-__all__ = ["Action", "ActionKind", "LegalActions", "Move", "format_amount"]
+__all__ = [
+    "Action",
+    "ActionKind",
+    "LegalActions",
+    "Move",
+    "action_kind",
+    "as_action",
+    "format_amount",
+]
 
 
 class ActionKind(StrEnum):
@@ -41,36 +50,101 @@ def format_amount(amount: int) -> str:
     return f"{amount:,}"
 
 
-class Action(NamedTuple):
+_AMOUNT_KINDS: Final = frozenset(
+    (ActionKind.RAISE_TO, ActionKind.BET, ActionKind.RAISE, ActionKind.PUT)
+)
+"""The kinds that need an amount; every other kind takes none."""
+_KIND_BY_TEXT: Final = {kind.value: kind for kind in ActionKind}
+_KINDS: Final = ", ".join(repr(kind.value) for kind in ActionKind)
+_HOW: Final = "build one with Action.fold(), Action.call(), Action.raise_to(300) or Action('fold')"
+
+
+def action_kind(value: object) -> ActionKind:
+    """The :class:`ActionKind` that ``value`` is or names: ``"fold"``, ``"raise-to"``.
+
+    Text is read as the kind it names, in any case, with ``_`` for ``-`` as the
+    ``repr`` writes it (``"raise_to"``); anything else raises
+    :class:`~croupier.errors.InvalidActionError`.
+
+    >>> action_kind("show"), action_kind("RAISE_TO")
+    (<ActionKind.SHOW: 'show'>, <ActionKind.RAISE_TO: 'raise-to'>)
+    """
+    if type(value) is ActionKind:
+        return value
+    if isinstance(value, str):
+        kind = _KIND_BY_TEXT.get(value.strip().lower().replace("_", "-"))
+        if kind is not None:
+            return kind
+    raise InvalidActionError(f"{quote(value)} is not a kind of action: the kinds are {_KINDS}")
+
+
+def _amount(kind: ActionKind, amount: object) -> int | None:
+    """The amount of an action of ``kind``, checked: chips for a bet, nothing otherwise."""
+    if kind not in _AMOUNT_KINDS:
+        if amount is None:
+            return None
+        raise InvalidActionError(f"{kind.value} takes no amount, not {quote(amount)}")
+    if type(amount) is int and 0 <= amount <= MAX_CHIPS:
+        return amount
+    raise InvalidActionError(
+        f"{kind.value} needs a whole number of chips from 0 to {format_amount(MAX_CHIPS)},"
+        f" not {quote(amount)}"
+    )
+
+
+class _ActionFields(NamedTuple):
+    kind: ActionKind
+    amount: int | None
+
+
+class Action(_ActionFields):
     """A player's request. Build it with the constructors: ``Action.raise_to(300)``.
+
+    The kind may be given as its text, read as the kind it names (``Action("fold")`` is
+    ``Action.fold()``, ``Action("raise-to", 300)`` is ``Action.raise_to(300)``); an
+    unknown kind, an amount on an action that takes none, or an amount that is not a
+    whole number of chips raises :class:`~croupier.errors.InvalidActionError`.
 
     >>> Action.raise_to(300)
     Action.raise_to(300)
-    >>> Action.fold().kind.value
-    'fold'
+    >>> Action.fold().kind.value, Action("show") == Action.show()
+    ('fold', True)
     """
 
-    kind: ActionKind
-    amount: int | None = None
+    __slots__ = ()
+
+    def __new__(cls, kind: ActionKind | str, amount: int | None = None) -> Action:
+        """Check ``kind`` and ``amount``; see the class."""
+        checked = kind if type(kind) is ActionKind else action_kind(kind)
+        if amount is None:
+            if checked in _AMOUNT_KINDS:
+                _amount(checked, amount)  # raises: this kind needs an amount
+        elif (
+            type(amount) is not int or not 0 <= amount <= MAX_CHIPS or checked not in _AMOUNT_KINDS
+        ):
+            amount = _amount(checked, amount)
+        return tuple.__new__(cls, (checked, amount))
 
     @staticmethod
     def fold() -> Action:
         """Give up the hand (POK-4-1: final and binding)."""
-        return Action(ActionKind.FOLD)
+        return _FOLD
 
     @staticmethod
     def check() -> Action:
         """Pass without betting, when nothing is owed."""
-        return Action(ActionKind.CHECK)
+        return _CHECK
 
     @staticmethod
     def call() -> Action:
         """Match the bet (or go all-in for less when the stack is short)."""
-        return Action(ActionKind.CALL)
+        return _CALL
 
     @staticmethod
     def raise_to(amount: int) -> Action:
         """Bet or raise to a total of ``amount`` in this round, in one motion (POK-8-3)."""
+        if type(amount) is int and 0 <= amount <= MAX_CHIPS:  # the checks of __new__, inline
+            return tuple.__new__(Action, (ActionKind.RAISE_TO, amount))
         return Action(ActionKind.RAISE_TO, amount)
 
     @staticmethod
@@ -81,12 +155,12 @@ class Action(NamedTuple):
     @staticmethod
     def all_in() -> Action:
         """Put in every chip: a call or a raise as the stack allows (ITA-25)."""
-        return Action(ActionKind.ALL_IN)
+        return _ALL_IN
 
     @staticmethod
     def timeout() -> Action:
         """The player's time ran out: check if free, otherwise fold (ITA-28)."""
-        return Action(ActionKind.TIMEOUT)
+        return _TIMEOUT
 
     @staticmethod
     def put(amount: int) -> Action:
@@ -102,16 +176,39 @@ class Action(NamedTuple):
     @staticmethod
     def show() -> Action:
         """Table both hole cards at the showdown (ITA-37, RRP-1)."""
-        return Action(ActionKind.SHOW)
+        return _SHOW
 
     @staticmethod
     def muck() -> Action:
         """Give up at the showdown without showing (PKG-14, RRP-8)."""
-        return Action(ActionKind.MUCK)
+        return _MUCK
 
     def __repr__(self) -> str:
         name = self.kind.value.replace("-", "_")
         return f"Action.{name}({self.amount})" if self.amount is not None else f"Action.{name}()"
+
+
+_FOLD: Final = Action(ActionKind.FOLD)
+_CHECK: Final = Action(ActionKind.CHECK)
+_CALL: Final = Action(ActionKind.CALL)
+_ALL_IN: Final = Action(ActionKind.ALL_IN)
+_TIMEOUT: Final = Action(ActionKind.TIMEOUT)
+_SHOW: Final = Action(ActionKind.SHOW)
+_MUCK: Final = Action(ActionKind.MUCK)
+
+
+def as_action(value: object) -> Action:
+    """``value`` if it is a well-formed :class:`Action`; else :class:`InvalidActionError`.
+
+    An action rebuilt around the checks (``Action._make``, ``_replace``) is checked again;
+    anything that is not an :class:`Action` (text, a plain tuple, ``None``) is refused:
+    ``Hand.act`` takes an action, not its text.
+    """
+    if type(value) is Action and type(value.kind) is ActionKind:
+        return value
+    if isinstance(value, Action):
+        return Action(value.kind, value.amount)
+    raise InvalidActionError(f"{quote(value)} is not an action: {_HOW}")
 
 
 _SHOWDOWN_KINDS = frozenset((ActionKind.SHOW, ActionKind.MUCK))
@@ -255,6 +352,8 @@ class LegalActions:
 
     def resolve(self, action: Action) -> Move:
         """The move ``action`` makes, or :class:`IllegalActionError` saying what is legal."""
+        if type(action) is not Action or type(action.kind) is not ActionKind:
+            action = as_action(action)
         kind = action.kind
         at_showdown = self.show or self.muck
         if kind in _SHOWDOWN_KINDS:

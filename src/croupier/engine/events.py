@@ -32,9 +32,10 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any, NamedTuple
 
+from croupier._checks import MAX_CHIPS, quote
 from croupier.cards import Card
 from croupier.engine.actions import ActionKind
-from croupier.engine.setup import ForcedBet, ForcedKind, SeatSetup
+from croupier.engine.setup import MAX_SEAT, ForcedBet, ForcedKind, SeatSetup
 from croupier.errors import HandHistoryError
 from croupier.rules.model import Rules
 
@@ -243,10 +244,60 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return data
 
 
+_WHOLE: dict[str, int] = {
+    "seat": MAX_SEAT,
+    "asker": MAX_SEAT,
+    "button": MAX_SEAT,
+    "amount": MAX_CHIPS,
+    "put": MAX_CHIPS,
+    "to": MAX_CHIPS,
+    "rake": MAX_CHIPS,
+    "pot": MAX_SEAT,
+}
+"""The whole-number fields of events, with their largest value."""
+_FLAGS = frozenset(("all_in", "auto"))
+_TEXTS = frozenset(("reason", "hand", "hand_id"))
+
+
+def _whole(value: object, key: str, high: int = MAX_CHIPS) -> int:
+    if type(value) is not int or not 0 <= value <= high:
+        raise ValueError(f"{key} must be a whole number from 0 to {high:,}, not {quote(value)}")
+    return value
+
+
+def _checked(key: str, value: Any) -> None:
+    """Refuse a field of the wrong type: an event is never rebuilt from a misread value."""
+    if key in _WHOLE:
+        _whole(value, key, _WHOLE[key])
+    elif key in _FLAGS:
+        if value is not True and value is not False:
+            raise ValueError(f"{key} must be true or false, not {quote(value)}")
+    elif key in _TEXTS:
+        if not isinstance(value, str):
+            raise ValueError(f"{key} must be text, not {quote(value)}")
+    elif key in ("shares", "stacks"):
+        for seat, chips in value:
+            _whole(seat, "a seat", MAX_SEAT)
+            _whole(chips, "an amount")
+    elif key == "pots":
+        for pot in value:
+            _whole(pot.amount, "a pot")
+            for seat in pot.eligible:
+                _whole(seat, "a seat", MAX_SEAT)
+
+
 def event_from_dict(data: dict[str, Any]) -> Event:
-    """Rebuild an event from :func:`event_to_dict`'s output."""
+    """Rebuild an event from :func:`event_to_dict`'s output.
+
+    Anything else raises :class:`~croupier.errors.HandHistoryError`: an unknown type or
+    key, a missing field, a field of the wrong type (a seat that is not a whole number,
+    ``"yes"`` for a flag). A ``HandStarted`` is checked further when it is replayed.
+    """
     try:
         cls = _TYPES[data["type"]]
+        unknown = sorted(set(data) - {"type", *cls._fields}, key=str)
+        if unknown:
+            raise ValueError(f"unknown keys {unknown}; a {data['type']} event has {cls._fields}")
         fields: dict[str, Any] = {}
         for key in cls._fields:
             if key not in data:
@@ -265,11 +316,12 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             elif key in ("shares", "stacks"):
                 value = tuple(tuple(pair) for pair in value)
             elif key == "street":
-                value = Street(value)
+                value = Street(_whole(value, key, Street.RIVER))
             elif key == "kind":
                 value = ForcedKind(value) if cls is Posted else ActionKind(value)
+            _checked(key, value)
             fields[key] = value
         event: Event = cls(**fields)
         return event
-    except (KeyError, TypeError, ValueError) as exc:
-        raise HandHistoryError(f"not an event: {data!r} ({exc})") from exc
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise HandHistoryError(f"not an event: {quote(data)} ({exc})") from exc

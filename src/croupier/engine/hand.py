@@ -20,8 +20,17 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from math import ceil
 
-from croupier.cards import FULL_DECK, Card, Deck
-from croupier.engine.actions import Action, ActionKind, LegalActions, Move, format_amount
+from croupier._checks import quote
+from croupier.cards import Card, Deck
+from croupier.engine._start import MAX_PLAYERS, hand_start
+from croupier.engine.actions import (
+    Action,
+    ActionKind,
+    LegalActions,
+    Move,
+    as_action,
+    format_amount,
+)
 from croupier.engine.events import (
     Acted,
     Awarded,
@@ -49,9 +58,16 @@ from croupier.engine.pots import (
     unmatched,
     unmatched_dead,
 )
-from croupier.engine.setup import ForcedBet, ForcedKind, SeatSetup, standard_forced_bets
+from croupier.engine.setup import ForcedBet, ForcedKind, SeatSetup
 from croupier.engine.views import HandView, view_of
-from croupier.errors import ConfigurationError, HandHistoryError, IllegalActionError, OutOfTurnError
+from croupier.errors import (
+    CroupierError,
+    HandHistoryError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidArgumentError,
+    OutOfTurnError,
+)
 from croupier.evaluate import describe, evaluate
 from croupier.rules.model import (
     AntePot,
@@ -60,6 +76,7 @@ from croupier.rules.model import (
     FaceUp,
     MinRaise,
     PotOrder,
+    PreflopOpener,
     Rules,
     ShortBlindCall,
     ShowdownOrder,
@@ -67,10 +84,7 @@ from croupier.rules.model import (
     Timeout,
 )
 
-__all__ = ["Hand", "Phase"]
-
-MAX_PLAYERS = 22
-"""A 52-card deck deals at most 22 players (44 hole cards, 5 board cards and 3 burns)."""
+__all__ = ["MAX_PLAYERS", "Hand", "Phase"]
 
 _POST_ORDER = {
     ForcedKind.ANTE: 0,
@@ -89,14 +103,9 @@ _BLIND_FIRST_ORDER = {  # TDA RP-11 (2024): the big blind first, the ante from w
     ForcedKind.STRADDLE: 4,
 }
 _BOARD_CARDS = (0, 3, 1, 1)
-_FULL_SET = frozenset(FULL_DECK)
 _STREETS = tuple(Street)
 _LIVE = frozenset(kind for kind in ForcedKind if kind.live)
 _SINGLE_BLINDS = frozenset((ForcedKind.SMALL_BLIND, ForcedKind.BIG_BLIND, ForcedKind.STRADDLE))
-
-
-def _seat_no(setup: SeatSetup) -> int:
-    return setup.seat
 
 
 def _post_order(bet: ForcedBet) -> int:
@@ -121,6 +130,8 @@ class Hand:
 
     Seats are numbered clockwise; the button may be an empty seat (dead button).
     ``forced_bets`` defaults to :func:`~croupier.engine.setup.standard_forced_bets`.
+    Every argument is checked (:mod:`croupier.engine._start`): bad input raises a
+    croupier error that says what is accepted, and no hand is made.
     """
 
     __slots__ = (
@@ -182,22 +193,17 @@ class Hand:
         straddle: bool = False,
         hand_id: str = "",
     ) -> None:
-        players = tuple(
-            sorted((s if type(s) is SeatSetup else SeatSetup(*s) for s in seats), key=_seat_no)
+        self._begin(
+            hand_start(
+                rules=rules,
+                seats=seats,
+                button=button,
+                deck=deck,
+                forced_bets=forced_bets,
+                straddle=straddle,
+                hand_id=hand_id,
+            )
         )
-        _check_seats(players)
-        cards = tuple(deck)
-        if len(cards) != 52 or _FULL_SET.difference(cards):
-            Deck(cards).check()  # CAS-1, ITA-45: a deck that fails its check is never dealt
-        numbers = [p.seat for p in players]
-        if forced_bets is None:
-            forced = standard_forced_bets(rules, numbers, button, straddle=straddle)
-        else:
-            forced = tuple(f if type(f) is ForcedBet else ForcedBet(*f) for f in forced_bets)
-        _check_forced(forced, set(numbers))
-        if not isinstance(button, int) or button < 0:
-            raise ConfigurationError(f"the button must be a seat number >= 0, not {button!r}")
-        self._begin(HandStarted(rules, players, button, forced, cards, hand_id))
 
     # ------------------------------------------------------------------ setup
     def _begin(self, started: HandStarted) -> None:
@@ -357,7 +363,25 @@ class Hand:
         )
         if blind_seat is None:
             blind_seat = kinds.get(ForcedKind.SMALL_BLIND, self.button)
+        if rules.preflop_opener is PreflopOpener.LARGEST_BLIND:
+            blind_seat = self._largest_blind(forced)
         self._open_round(self._after(blind_seat))
+
+    def _largest_blind(self, forced: tuple[ForcedBet, ...]) -> int:
+        """The seat of the largest blind or option posted, the later one from the button's
+        left on a tie (PokerKit's reading of PHH: a big blind posted under the small blind
+        speaks first; with no blind posted, the first left of the button does)."""
+        posted = dict.fromkeys(self._seats, 0)
+        for f in forced:
+            if f.kind in _SINGLE_BLINDS:
+                posted[f.seat] = self._bet[self._seat_index[f.seat]]
+        first = self._after(self.button)
+        best, top = self.button, -1
+        for k in range(self._n):
+            seat = self._seats[(first + k) % self._n]
+            if posted[seat] >= top:
+                best, top = seat, posted[seat]
+        return best
 
     def _initial_full(self) -> int:
         rules = self.rules
@@ -480,11 +504,13 @@ class Hand:
 
     def _index(self, seat: int) -> int:
         try:
-            return self._seat_index[seat]
+            if type(seat) is int:
+                return self._seat_index[seat]
         except KeyError:
-            raise IllegalActionError(
-                f"seat {seat} is not in this hand: the seats are {self._seats}"
-            ) from None
+            pass
+        raise IllegalActionError(
+            f"seat {quote(seat)} is not in this hand: the seats are {self._seats}"
+        ) from None
 
     def _live(self) -> list[bool]:
         return [not f for f in self._folded]
@@ -598,8 +624,16 @@ class Hand:
         """Play ``action`` for ``seat``; refuse anything illegal and change nothing.
 
         Raises :class:`OutOfTurnError` when it is not ``seat``'s turn (POK-8-13,
-        ITA-27) and :class:`IllegalActionError` with what is legal otherwise.
+        ITA-27) and :class:`IllegalActionError` with what is legal otherwise; an
+        ``action`` that is not an :class:`Action`, or a ``seat`` that is not a seat
+        number, raises :class:`~croupier.errors.InvalidActionError`.
         """
+        if type(seat) is not int:
+            raise InvalidActionError(
+                f"{quote(seat)} is not a seat number: the seats in this hand are {self._seats}"
+            )
+        if type(action) is not Action or type(action.kind) is not ActionKind:
+            action = as_action(action)
         i = self._to_act
         if i < 0:
             raise OutOfTurnError(f"seat {seat} cannot act: {self._no_turn_reason()}")
@@ -1000,17 +1034,21 @@ class Hand:
 
     def revealed_to(self, asker: int) -> tuple[int, ...]:
         """The seats whose called hands have been shown to ``asker`` at his request."""
+        if type(asker) is not int:
+            raise IllegalActionError(f"{quote(asker)} is not a seat number")
         a = self._seat_index.get(asker, -1)
         return tuple(self._seats[i] for i, to in sorted(self._revealed) if to == a)
 
     def _asker_index(self, asker: int) -> int:
         try:
-            return self._seat_index[asker]
-        except (KeyError, TypeError):
-            raise IllegalActionError(
-                f"only a player dealt in may ask to see a hand (RRP-5): seat {asker!r} was not"
-                f" dealt in; the seats are {self._seats}"
-            ) from None
+            if type(asker) is int:  # True is not seat 1
+                return self._seat_index[asker]
+        except KeyError:
+            pass
+        raise IllegalActionError(
+            f"only a player dealt in may ask to see a hand (RRP-5): seat {quote(asker)} was not"
+            f" dealt in; the seats are {self._seats}"
+        )
 
     def _why_not_shown_to(self, asker: int, i: int) -> str:
         if self._phase is Phase.BETTING:
@@ -1037,6 +1075,8 @@ class Hand:
 
         A finished hand is never voided: its result stands (POK-10-1).
         """
+        if type(reason) is not str:
+            raise InvalidArgumentError(f"the reason of a void is text, not {quote(reason)}")
         if self._phase is Phase.VOIDED:
             raise IllegalActionError("the hand is already voided")
         if self._phase is Phase.COMPLETE:
@@ -1062,13 +1102,29 @@ class Hand:
     def replay(cls, events: Iterable[Event]) -> Hand:
         """Rebuild a hand from its events, checking that each one is what the hand produces.
 
-        Raises :class:`HandHistoryError` at the first event that does not match.
+        Raises :class:`HandHistoryError` at the first event that does not match; the
+        start is checked as ``Hand(...)`` checks its arguments.
         """
-        log = list(events)
+        try:
+            log = list(events)
+        except TypeError:
+            raise HandHistoryError(f"{quote(events)} is not a list of events") from None
         if not log or not isinstance(log[0], HandStarted):
             raise HandHistoryError("a hand's events start with HandStarted")
+        first = log[0]
+        try:
+            start = hand_start(
+                rules=first.rules,
+                seats=first.seats,
+                button=first.button,
+                deck=first.deck,
+                forced_bets=first.forced,
+                hand_id=first.hand_id,
+            )
+        except CroupierError as exc:
+            raise HandHistoryError(f"event 0 (the start) does not replay: {exc}") from exc
         hand = cls.__new__(cls)
-        hand._begin(log[0])
+        hand._begin(start)
         pos = 1
         while pos < len(log):
             produced = hand._events
@@ -1116,37 +1172,3 @@ class Hand:
         )
         where = f"{self._phase.value} {self._street.title}"
         return f"<Hand {where} to_act={self.to_act} stacks={{{stacks}}}>"
-
-
-def _check_seats(players: tuple[SeatSetup, ...]) -> None:
-    if not 2 <= len(players) <= MAX_PLAYERS:
-        raise ConfigurationError(f"a hand needs 2 to {MAX_PLAYERS} players, not {len(players)}")
-    if all(p.absent for p in players):
-        raise ConfigurationError("every player is absent: at least one must be present to play")
-    seen: set[int] = set()
-    for p in players:
-        if type(p.seat) is not int or p.seat < 0:
-            raise ConfigurationError(f"seat numbers are whole numbers >= 0, not {p.seat!r}")
-        if p.seat in seen:
-            raise ConfigurationError(f"seat {p.seat} is given twice")
-        seen.add(p.seat)
-        if type(p.stack) is not int or p.stack <= 0:
-            raise ConfigurationError(
-                f"seat {p.seat} ({p.player}) has a stack of {p.stack!r}: only players with chips"
-                " are dealt in"
-            )
-
-
-def _check_forced(forced: tuple[ForcedBet, ...], seats: set[int]) -> None:
-    single: set[ForcedKind] = set()
-    for f in forced:
-        if f.seat not in seats:
-            raise ConfigurationError(f"a forced bet names seat {f.seat}, which is not in the hand")
-        if type(f.kind) is not ForcedKind:
-            raise ConfigurationError(f"{f.kind!r} is not a kind of forced bet")
-        if type(f.amount) is not int or f.amount < 0:
-            raise ConfigurationError(f"forced bet amounts are whole numbers >= 0, not {f.amount!r}")
-        if f.kind in _SINGLE_BLINDS:
-            if f.kind in single:
-                raise ConfigurationError(f"there can be only one {f.kind.value} in a hand")
-            single.add(f.kind)

@@ -10,19 +10,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 from itertools import pairwise
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
+from croupier._checks import flag, quote, whole
 from croupier.errors import ConfigurationError
 from croupier.rules.model import AnteKind, Rules
 
-__all__ = ["ForcedBet", "ForcedKind", "SeatSetup", "next_seat", "standard_forced_bets"]
+__all__ = [
+    "MAX_SEAT",
+    "ForcedBet",
+    "ForcedKind",
+    "SeatSetup",
+    "next_seat",
+    "standard_forced_bets",
+]
+
+MAX_SEAT: Final = 999
+"""The largest seat number: seat numbers label the places at one table, from 0."""
 
 
 class SeatSetup(NamedTuple):
     """A player dealt into the hand: his seat number (clockwise order), id and stack.
 
     ``absent`` players (POK-2-10, POK-3-2) are dealt in and pay their forced bets,
-    and their hand is killed before the first betting round.
+    and their hand is killed before the first betting round. A plain record: the hand
+    it is given to checks it (a seat number from 0 to 999, a non-empty player id, a
+    stack of at least one chip, ``absent`` True or False).
     """
 
     seat: int
@@ -51,7 +64,7 @@ class ForcedKind(StrEnum):
 
 
 class ForcedBet(NamedTuple):
-    """One forced bet due before the cards are dealt."""
+    """One forced bet due before the cards are dealt (a record the hand checks)."""
 
     seat: int
     kind: ForcedKind
@@ -64,6 +77,16 @@ def next_seat(seats: Sequence[int], after: int) -> int:
     >>> next_seat([1, 4, 7], 4), next_seat([1, 4, 7], 7), next_seat([1, 4, 7], 5)
     (7, 1, 7)
     """
+    numbers = _seat_numbers(seats)
+    if not numbers:
+        raise ConfigurationError("there is no seat to move to: the list of seats is empty")
+    if type(after) is not int:
+        after = whole(after, "a seat number", low=-1)
+    return _next(numbers, after)
+
+
+def _next(seats: Sequence[int], after: int) -> int:
+    """:func:`next_seat` for seats already checked."""
     ordered = seats if _is_sorted(seats) else sorted(seats)
     for seat in ordered:
         if seat > after:
@@ -73,6 +96,16 @@ def next_seat(seats: Sequence[int], after: int) -> int:
 
 def _is_sorted(seats: Sequence[int]) -> bool:
     return all(a < b for a, b in pairwise(seats))
+
+
+def _seat_numbers(seats: object) -> Sequence[int]:
+    """``seats`` if it is a list of seat numbers (whole numbers >= 0)."""
+    if isinstance(seats, str | bytes) or not isinstance(seats, Sequence):
+        raise ConfigurationError(f"seats must be a list of seat numbers, not {quote(seats)}")
+    for seat in seats:
+        if type(seat) is not int or seat < 0:
+            whole(seat, "a seat number")
+    return seats
 
 
 def standard_forced_bets(
@@ -93,14 +126,26 @@ def standard_forced_bets(
     >>> [(f.seat, f.kind.value, f.amount) for f in standard_forced_bets(tda(), [0, 1, 2], 0)]
     [(1, 'small-blind', 50), (2, 'big-blind', 100)]
     """
+    if not isinstance(rules, Rules):
+        raise ConfigurationError(f"rules must be a Rules value, not {quote(rules)}")
+    seats = _seat_numbers(seats)
     if len(set(seats)) != len(seats) or len(seats) < 2:
         raise ConfigurationError(f"forced bets need at least two distinct seats, not {list(seats)}")
+    if type(button) is not int:
+        button = whole(button, "the button")
+    return forced_bets_of(rules, seats, button, straddle=flag(straddle, "straddle"))
+
+
+def forced_bets_of(
+    rules: Rules, seats: Sequence[int], button: int, *, straddle: bool
+) -> tuple[ForcedBet, ...]:
+    """:func:`standard_forced_bets` for arguments already checked (by the hand's start)."""
     stakes = rules.stakes
     if len(seats) == 2:
-        small = button if button in seats else next_seat(seats, button)
+        small = button if button in seats else _next(seats, button)
     else:
-        small = next_seat(seats, button)
-    big = next_seat(seats, small)
+        small = _next(seats, button)
+    big = _next(seats, small)
     bets: list[ForcedBet] = []
     if stakes.ante and rules.ante_kind is AnteKind.EVERY_PLAYER:
         bets.extend(ForcedBet(s, ForcedKind.ANTE, stakes.ante) for s in sorted(seats))
@@ -114,5 +159,5 @@ def standard_forced_bets(
             raise ConfigurationError("these stakes have no option (straddle) to post")
         if len(seats) < 4:
             raise ConfigurationError("the option needs at least four players (CAS-14)")
-        bets.append(ForcedBet(next_seat(seats, big), ForcedKind.STRADDLE, stakes.straddle))
+        bets.append(ForcedBet(_next(seats, big), ForcedKind.STRADDLE, stakes.straddle))
     return tuple(bets)

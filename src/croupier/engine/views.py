@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from croupier._checks import quote
 from croupier.cards import Card
 from croupier.engine.actions import LegalActions
 from croupier.engine.events import Event, HandStarted, HoleDealt, Pot, Revealed, Shown, Street
+from croupier.errors import IllegalActionError
 from croupier.rules.model import RequestedHand, Rules
 
 if TYPE_CHECKING:
@@ -80,6 +82,10 @@ def _redact(event: Event, viewer: int | None, table_sees: bool) -> Event:
 
 def view_of(hand: Hand, viewer: int | None) -> HandView:
     """The view of ``hand`` for seat ``viewer``, or for a spectator when it is None."""
+    if viewer is not None and type(viewer) is not int:  # True would be seat 1's view
+        raise IllegalActionError(
+            f"{quote(viewer)} is not a seat: a viewer is a seat number or None"
+        )
     shown = {e.seat for e in hand.events if isinstance(e, Shown)}
     table_sees = hand.rules.requested_hand is RequestedHand.TABLE  # RRP-6: show one, show all
     if table_sees:

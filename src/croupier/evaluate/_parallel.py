@@ -13,7 +13,10 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from typing import TypeVar
 
-__all__ = ["CHUNK", "default_threads", "run"]
+from croupier._checks import quote, whole
+from croupier.errors import InvalidArgumentError
+
+__all__ = ["CHUNK", "MAX_THREADS", "check_threads", "default_threads", "run"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -31,6 +34,21 @@ def default_threads() -> int:
     return max(1, min(count, 16))
 
 
+MAX_THREADS = 256
+"""The most threads one evaluation may ask for."""
+
+
+def check_threads(threads: object) -> int:
+    """``threads`` if it is a whole number from 1 to :data:`MAX_THREADS`."""
+    if type(threads) is int and 1 <= threads <= MAX_THREADS:
+        return threads
+    if type(threads) is int:
+        raise InvalidArgumentError(
+            f"threads must be at least 1 and at most {MAX_THREADS}, got {quote(threads)}"
+        )
+    return whole(threads, "threads", low=1, high=MAX_THREADS, error=InvalidArgumentError)
+
+
 @cache
 def _pool(threads: int) -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=threads, thread_name_prefix="croupier-eval")
@@ -42,9 +60,7 @@ if hasattr(os, "register_at_fork"):  # a forked child has none of its parent's t
 
 def run(work: Callable[[T], R], tasks: Sequence[T], threads: int | None) -> list[R]:
     """``[work(t) for t in tasks]``, spread over ``threads`` threads (default: every core)."""
-    count = default_threads() if threads is None else threads
-    if count < 1:
-        raise ValueError(f"threads must be at least 1, got {count}")
+    count = default_threads() if threads is None else check_threads(threads)
     if count == 1 or len(tasks) < 2:
         return [work(task) for task in tasks]
     return list(_pool(count).map(work, tasks))

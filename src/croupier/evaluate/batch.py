@@ -17,17 +17,19 @@ settles. Work is cut into cache-sized pieces spread over every core.
 from __future__ import annotations
 
 from math import comb
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from croupier.errors import InvalidCardError
+from croupier._checks import quote, whole
+from croupier.errors import InvalidArgumentError, InvalidCardError
 from croupier.evaluate import _arrays, _parallel
 from croupier.evaluate.hand import MAX_VALUE
 
 __all__ = [
     "ALL_7CARD_HANDS",
+    "MAX_RANDOM_HANDS",
     "evaluate_all_7card",
     "evaluate_batch",
     "random_hands",
@@ -36,6 +38,8 @@ __all__ = [
 
 ALL_7CARD_HANDS: Final = comb(52, 7)
 """133,784,560: the number of seven-card hands."""
+MAX_RANDOM_HANDS: Final = ALL_7CARD_HANDS
+"""The most hands :func:`random_hands` deals at once (about 1 GB of seven-card hands)."""
 
 _U16 = npt.NDArray[np.uint16]
 _U8 = npt.NDArray[np.uint8]
@@ -43,8 +47,20 @@ _PIECES_PER_TASK: Final = 8
 _ALL7_PIECE: Final = 1 << 17  # hands per piece of the enumeration (measured best, 2 cores)
 
 
+def _array(values: npt.ArrayLike, what: str) -> npt.NDArray[Any]:
+    try:
+        return np.asarray(values)
+    except (ValueError, TypeError):
+        raise InvalidArgumentError(
+            f"{what} must be an array of integers, not {quote(values)}"
+        ) from None
+
+
 def _check_hands(hands: npt.ArrayLike) -> _U8:
-    array = np.asarray(hands)
+    try:
+        array = _array(hands, "hands")
+    except InvalidArgumentError as error:
+        raise InvalidCardError(str(error)) from None
     if array.ndim != 2 or array.shape[1] not in (5, 6, 7):
         raise InvalidCardError(
             f"hands must be an array of shape (N, 5), (N, 6) or (N, 7) card indices, "
@@ -168,7 +184,12 @@ def value_counts(values: npt.ArrayLike) -> npt.NDArray[np.int64]:
     >>> value_counts([1, 7462, 7462])[[1, 7462]].tolist()
     [1, 2]
     """
-    array = np.asarray(values).reshape(-1)
+    array = _array(values, "hand values").reshape(-1)
+    if not np.issubdtype(array.dtype, np.integer) and array.size:
+        raise InvalidArgumentError(f"hand values are integers, got dtype {array.dtype}")
+    if array.size and (array.min() < 0 or array.max() > MAX_VALUE):
+        bad = array[(array < 0) | (array > MAX_VALUE)][0]
+        raise InvalidArgumentError(f"{bad} is not a hand value: values run from 1 to {MAX_VALUE}")
     counts = np.zeros(MAX_VALUE + 1, dtype=np.int64)
     step = 1 << 22
     for start in range(0, len(array), step):
@@ -182,8 +203,12 @@ def random_hands(count: int, size: int = 7, *, rng: np.random.Generator | int | 
     >>> random_hands(2, 5, rng=1).shape
     (2, 5)
     """
-    if not 1 <= size <= 52:
-        raise ValueError(f"a hand of {size} cards cannot be dealt from 52")
+    if type(size) is int and not 1 <= size <= 52:
+        raise InvalidArgumentError(f"a hand of {size} cards cannot be dealt from 52")
+    size = whole(size, "size", low=1, high=52, error=InvalidArgumentError)
+    count = whole(count, "count", high=MAX_RANDOM_HANDS, error=InvalidArgumentError)
+    if rng is not None and not isinstance(rng, np.random.Generator):
+        rng = whole(rng, "the seed (rng)", high=2**128 - 1, error=InvalidArgumentError)
     generator = np.random.default_rng(rng)
     if size > 10:  # rejection would rarely succeed: take the start of random permutations
         return np.argsort(generator.random((count, 52)), axis=1)[:, :size].astype(np.uint8)

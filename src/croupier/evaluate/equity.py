@@ -38,12 +38,21 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from croupier._checks import quote, whole
 from croupier.cards import FULL_DECK, Card, format_cards, parse_cards
-from croupier.errors import InvalidCardError, InvalidRangeError
+from croupier.errors import InvalidArgumentError, InvalidCardError, InvalidRangeError
 from croupier.evaluate import _arrays, _parallel
 from croupier.evaluate.ranges import Range, parse_range
 
-__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "EXACT_MAX", "EquityResult", "HandSpec", "equity"]
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "EXACT_LIMIT",
+    "EXACT_MAX",
+    "MAX_SAMPLES",
+    "EquityResult",
+    "HandSpec",
+    "equity",
+]
 
 EXACT_LIMIT: Final = 150_000_000
 """Hand evaluations (deals x hands) up to which the default is exact enumeration (~1 s)."""
@@ -51,6 +60,11 @@ EXACT_MAX: Final = 5_000_000_000
 """Hand evaluations beyond which exact enumeration is refused (about half a minute)."""
 DEFAULT_SAMPLES: Final = 1_000_000
 """Monte Carlo deals when neither an exact count nor a number of samples is asked for."""
+MAX_SAMPLES: Final = 1_000_000_000
+"""The most Monte Carlo deals one call may ask for (half a minute to a few minutes; the
+standard error is then below 0.002 %)."""
+MAX_SEED: Final = 2**128 - 1
+"""The largest seed: numpy's generators take 128 bits of entropy."""
 MAX_HANDS: Final = 10
 _TUPLE_LIMIT: Final = 5_000_000
 _FEW_SAMPLES: Final = 100_000  # below this, drawing cards beats listing every board first
@@ -122,6 +136,10 @@ class _Player:
 
 
 def _parse_hand(spec: HandSpec) -> tuple[str, tuple[Card, Card] | Range]:
+    if not isinstance(spec, str | Range | Sequence):
+        raise InvalidCardError(
+            f"{quote(spec)} is not a hand: give two cards ('AsAh') or a range ('TT+, AKs')"
+        )
     if isinstance(spec, Range):
         return spec.text, spec
     if isinstance(spec, str):
@@ -148,6 +166,8 @@ def _cards(cards: str | Iterable[Card | str], what: str) -> tuple[Card, ...]:
 def _players(
     hands: Sequence[HandSpec], board: tuple[Card, ...], dead: tuple[Card, ...]
 ) -> list[_Player]:
+    if not isinstance(hands, str | Sequence):
+        raise InvalidCardError(f"equity needs a list of 2 to {MAX_HANDS} hands, not {quote(hands)}")
     if isinstance(hands, str) or not 2 <= len(hands) <= MAX_HANDS:
         count = "one string" if isinstance(hands, str) else f"{len(hands)}"
         raise InvalidCardError(f"equity needs 2 to {MAX_HANDS} hands, got {count}")
@@ -440,11 +460,16 @@ def equity(
     Carlo with ``N`` (default :data:`DEFAULT_SAMPLES`) deals from ``rng`` (a
     ``numpy`` generator or a seed; fresh entropy if ``None``). Bad cards, boards
     or ranges raise :class:`~croupier.errors.InvalidCardError` or
-    :class:`~croupier.errors.InvalidRangeError`.
+    :class:`~croupier.errors.InvalidRangeError`; a bad count, seed or number of
+    threads (``samples`` from 1 to :data:`MAX_SAMPLES`) raises
+    :class:`~croupier.errors.InvalidArgumentError`.
 
     >>> equity(["AhAd", "7c2s"], board="Ac 7d 2h 9s Ts").wins
     (1, 0)
     """
+    exact, samples, rng = _options(exact, samples, rng)
+    if threads is not None:
+        threads = _parallel.check_threads(threads)
     board_cards = _cards(board, "board")
     dead_cards = _cards(dead, "dead cards")
     players = _players(hands, board_cards, dead_cards)
@@ -457,17 +482,13 @@ def equity(
         )
     board_word = sum(int(_arrays.CARD_WORDS[c.index]) for c in board_cards)
     board_bits = sum(int(_arrays.CARD_BITS[c.index]) for c in board_cards)
-    if samples is not None and exact:
-        raise ValueError("ask for an exact count or for a number of samples, not both")
-    if samples is not None and samples < 1:
-        raise ValueError(f"samples must be at least 1, got {samples}")
     combos = prod(len(p.words) for p in players)
     work = combos * comb(len(deck) - 2 * len(players), missing) * len(players)
     if exact is None and samples is None:
         exact = combos <= _TUPLE_LIMIT and work <= EXACT_LIMIT
     if exact:
         if combos > _TUPLE_LIMIT or work > EXACT_MAX:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"{combos:,} combinations of hole cards on every board are too many to "
                 "enumerate: use Monte Carlo (samples=...)"
             )
@@ -481,6 +502,25 @@ def equity(
         )
         method = "monte carlo"
     return _result(players, board_cards, dead_cards, method, deals, counts)
+
+
+def _options(
+    exact: object, samples: object, rng: object
+) -> tuple[bool | None, int | None, np.random.Generator | int | None]:
+    """Check how to count: ``exact``, ``samples`` and ``rng``, or InvalidArgumentError."""
+    if exact is not None and exact is not True and exact is not False:
+        raise InvalidArgumentError(f"exact must be True, False or None, not {quote(exact)}")
+    if samples is not None:
+        if type(samples) is int and samples < 1:
+            raise InvalidArgumentError(f"samples must be at least 1, got {quote(samples)}")
+        samples = whole(samples, "samples", low=1, high=MAX_SAMPLES, error=InvalidArgumentError)
+        if exact:
+            raise InvalidArgumentError(
+                "ask for an exact count or for a number of samples, not both"
+            )
+    if rng is not None and not isinstance(rng, np.random.Generator):
+        rng = whole(rng, "the seed (rng)", high=MAX_SEED, error=InvalidArgumentError)
+    return exact, samples, rng
 
 
 def _result(

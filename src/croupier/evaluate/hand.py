@@ -22,8 +22,9 @@ from enum import IntEnum
 from itertools import accumulate
 from typing import Final
 
+from croupier._checks import quote, whole
 from croupier.cards import FULL_DECK, RANK_NAMES, Card, format_cards, parse_cards
-from croupier.errors import InvalidCardError
+from croupier.errors import InvalidArgumentError, InvalidCardError
 from croupier.evaluate import _tables
 from croupier.evaluate._build import CATEGORY_SIZES
 
@@ -229,9 +230,16 @@ def rank_hand(cards: Iterable[Card | str] | str) -> HandRank:
     return HandRank(value=value, category=category, cards=tuple(best))
 
 
-def _check_value(value: int) -> None:
-    if not (isinstance(value, int) and 1 <= value <= MAX_VALUE):
-        raise ValueError(f"{value!r} is not a hand value: values run from 1 to {MAX_VALUE}")
+def _check_value(value: int) -> int:
+    """``value`` if it is a hand value (a numpy integer too); else InvalidArgumentError."""
+    if type(value) is int and 1 <= value <= MAX_VALUE:
+        return value
+    try:
+        return whole(value, "a hand value", low=1, high=MAX_VALUE, error=InvalidArgumentError)
+    except InvalidArgumentError:
+        raise InvalidArgumentError(
+            f"{quote(value)} is not a hand value: values are whole numbers from 1 to {MAX_VALUE}"
+        ) from None
 
 
 def category_of(value: int) -> Category:
@@ -240,8 +248,7 @@ def category_of(value: int) -> Category:
     >>> category_of(7462), category_of(1)
     (<Category.STRAIGHT_FLUSH: 9>, <Category.HIGH_CARD: 1>)
     """
-    _check_value(value)
-    return Category(bisect_right(_FIRST_VALUES, value))
+    return Category(bisect_right(_FIRST_VALUES, _check_value(value)))
 
 
 _PLURALS: Final = tuple(name + ("es" if name.endswith("x") else "s") for name in RANK_NAMES)
@@ -253,8 +260,7 @@ def describe(value: int) -> str:
     >>> describe(1), describe(7462)
     ('High card, seven', 'Royal flush')
     """
-    _check_value(value)
-    number, ranks = _tables.classes()[value]
+    number, ranks = _tables.classes()[_check_value(value)]
     first = ranks[0]
     match Category(number):
         case Category.HIGH_CARD:

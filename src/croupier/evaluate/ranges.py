@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
+from croupier._checks import quote
 from croupier.cards import FULL_DECK, RANKS, Card, parse_cards
 from croupier.errors import InvalidCardError, InvalidRangeError
 
@@ -62,7 +63,7 @@ class Range:
 
     def without(self, cards: Iterable[Card]) -> tuple[Combo, ...]:
         """The combos that use none of ``cards`` (card removal)."""
-        seen = set(cards)
+        seen = set(parse_cards(cards, distinct=False))
         return tuple(c for c in self.combos if c[0] not in seen and c[1] not in seen)
 
     def __len__(self) -> int:
@@ -97,12 +98,13 @@ def _class_combos(high: int, low: int, kind: str) -> list[Combo]:
 def _parse_class(part: str, token: str, text: str) -> tuple[int, int, str]:
     m = _CLASS.fullmatch(part)
     if m is None:
-        raise InvalidRangeError(f"{token!r} is not a hand range in {text!r}: {_EXAMPLES}")
+        raise InvalidRangeError(f"{quote(token)} is not a hand range in {quote(text)}: {_EXAMPLES}")
     first, second = RANKS.index(m.group(1).upper()), RANKS.index(m.group(2).upper())
     kind = m.group(3).lower()
     if first == second and kind:
         raise InvalidRangeError(
-            f"{token!r} in {text!r}: a pair is neither suited nor offsuit, write {part[:2]!r}"
+            f"{quote(token)} in {quote(text)}: a pair is neither suited nor offsuit,"
+            f" write {part[:2]!r}"
         )
     return max(first, second), min(first, second), kind
 
@@ -114,25 +116,29 @@ def _token_combos(token: str, text: str) -> list[Combo]:
         try:
             a, b = parse_cards(token)
         except InvalidCardError as error:
-            raise InvalidRangeError(f"{token!r} in {text!r}: {error}") from None
+            raise InvalidRangeError(f"{quote(token)} in {quote(text)}: {error}") from None
         return [_combo(a, b)]
     plus = token.endswith("+")
     body = token[:-1] if plus else token
     if "-" in body:
         if plus:
-            raise InvalidRangeError(f"{token!r} in {text!r}: use either '+' or '-', not both")
+            raise InvalidRangeError(
+                f"{quote(token)} in {quote(text)}: use either '+' or '-', not both"
+            )
         left, _, right = body.partition("-")
         h1, l1, k1 = _parse_class(left, token, text)
         h2, l2, k2 = _parse_class(right, token, text)
         if (h1 == l1) != (h2 == l2) or k1 != k2:
             raise InvalidRangeError(
-                f"{token!r} in {text!r}: both ends must be pairs, or hands of the same kind"
+                f"{quote(token)} in {quote(text)}: both ends must be pairs,"
+                " or hands of the same kind"
             )
         if h1 == l1:
             return [c for r in range(min(h1, h2), max(h1, h2) + 1) for c in _class_combos(r, r, "")]
         if h1 != h2:
             raise InvalidRangeError(
-                f"{token!r} in {text!r}: both ends must share their top card, like 'KQo-KTo'"
+                f"{quote(token)} in {quote(text)}: both ends must share their top card,"
+                " like 'KQo-KTo'"
             )
         low, high = sorted((l1, l2))
         return [c for r in range(low, high + 1) for c in _class_combos(h1, r, k1)]
@@ -156,12 +162,12 @@ def parse_range(text: str) -> Range:
 'AA', 'AKs', 'AKo', 'TT+', 'A2s+', '22-55', 'KQo-KTo', 'AsKs'
     """
     if not isinstance(text, str):
-        raise InvalidRangeError(f"{text!r} is not a range: {_EXAMPLES}")
+        raise InvalidRangeError(f"{quote(text)} is not a range: {_EXAMPLES}")
     found: set[Combo] = set()
     tokens = re.split(r"\s*,\s*|\s+", re.sub(r"\s*-\s*", "-", text.strip()))
     for token in tokens:
         if not token:
-            raise InvalidRangeError(f"empty hand range in {text!r}: {_EXAMPLES}")
+            raise InvalidRangeError(f"empty hand range in {quote(text)}: {_EXAMPLES}")
         found.update(_token_combos(token, text))
     ordered = sorted(found, key=lambda c: (c[0].index, c[1].index), reverse=True)
     return Range(text=text.strip(), combos=tuple(ordered))

@@ -20,6 +20,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Final
 
+from croupier._checks import quote
 from croupier.engine import Hand
 from croupier.errors import ConfigurationError, HandHistoryError
 from croupier.history._phh_write import hand_to_phh
@@ -65,20 +66,25 @@ class HistoryFolder:
         except ValueError:
             choices = ", ".join(f.value for f in HistoryFormat)
             raise ConfigurationError(
-                f"history format {history_format!r}: choose {choices}"
+                f"history format {quote(history_format)}: choose {choices}"
             ) from None
         if currency_code is not None and currency_code not in _SYMBOLS:
             raise ConfigurationError(
                 f"currency {currency_code!r}: choose {', '.join(sorted(_SYMBOLS))} or none (chips)"
             )
         self.folder = Path(folder)
-        if self.folder.exists() and not self.folder.is_dir():
-            raise ConfigurationError(f"{str(self.folder)!r} is a file, not a folder for histories")
         try:
+            if self.folder.exists() and not self.folder.is_dir():
+                raise ConfigurationError(
+                    f"{quote(str(self.folder))} is a file, not a folder for histories"
+                )
             self.folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
+        except (OSError, ValueError) as error:  # a name too long, a NUL in it
+            if isinstance(error, ConfigurationError):
+                raise
+            reason = getattr(error, "strerror", None) or error
             raise ConfigurationError(
-                f"cannot make the history folder {str(self.folder)!r}: {error.strerror}"
+                f"cannot make the history folder {quote(str(self.folder))}: {reason}"
             ) from None
         self.session = session
         self.viewer = viewer

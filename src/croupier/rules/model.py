@@ -8,12 +8,15 @@ smallest unit of the game (a chip in a tournament, a cent in a cash game).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Self
 
+from croupier._checks import MAX_CHIPS, quote, whole
 from croupier.errors import ConfigurationError
+from croupier.rules._fields import check_fields, exact_fraction
 
 __all__ = [
     "AbsentPlayers",
@@ -30,6 +33,7 @@ __all__ = [
     "NewPlayers",
     "OddChips",
     "PotOrder",
+    "PreflopOpener",
     "Rake",
     "RequestedHand",
     "Rules",
@@ -123,6 +127,17 @@ class Timeout(StrEnum):
     """Checked when checking is free, folded otherwise (TDA R29)."""
     FOLD = "fold"
     """The hand is dead (POK-4-4, ITA-28, ITA-43)."""
+
+
+class PreflopOpener(StrEnum):
+    """Who speaks first before the flop."""
+
+    BIG_BLIND = "big-blind"
+    """The player left of the big blind (left of the option when there is one), however
+    much the big blind could post (PKG-6, CAS-16, ITA-8)."""
+    LARGEST_BLIND = "largest-blind"
+    """The player left of the largest blind actually posted, the later one on a tie
+    (PokerKit's reading of PHH: a big blind all-in under the small blind speaks first)."""
 
 
 class RequestedHand(StrEnum):
@@ -219,10 +234,8 @@ class Stakes:
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ConfigurationError(
-                    f"stakes: {f.name} must be a whole number >= 0, not {value!r}"
-                )
+            if type(value) is not int or not 0 <= value <= MAX_CHIPS:  # a bool is refused
+                object.__setattr__(self, f.name, whole(value, f"stakes: {f.name}"))
         if self.big_blind <= 0:
             raise ConfigurationError("stakes: the big blind must be at least 1")
         if self.small_blind > self.big_blind:
@@ -262,8 +275,8 @@ class Rake:
     no_flop_no_drop: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.rate, Fraction):
-            object.__setattr__(self, "rate", Fraction(self.rate))
+        object.__setattr__(self, "rate", exact_fraction(self.rate, "rake: rate"))
+        check_fields(self, "rake")
         if not 0 <= self.rate < 1:
             raise ConfigurationError(f"rake: the rate must be from 0 up to 1, not {self.rate}")
         if self.step < 1:
@@ -398,6 +411,7 @@ class Rules:
     lift_cap_heads_up: bool = False
     """No cap when only two players are left in the hand (cash games, PKG-11)."""
     short_blind_call: ShortBlindCall = ShortBlindCall.FULL_BLIND
+    preflop_opener: PreflopOpener = PreflopOpener.BIG_BLIND
     pot_limit_full_blinds: bool = True
     """Pot-limit before the flop: the pot for the largest bet counts short blinds as if
     they were posted in full (TDA R54-B); False: the real pot (PokerKit)."""
@@ -437,6 +451,7 @@ class Rules:
     TDA R29); the table's clock (croupier.table.clock) runs it, the engine never reads it."""
 
     def __post_init__(self) -> None:
+        check_fields(self, "rules")  # every knob of its type: "pot-limit" is read, "no" is not
         if self.raise_cap is not None and self.raise_cap < 1:
             raise ConfigurationError(
                 f"rules: the raise cap must be at least 1, not {self.raise_cap}"
@@ -472,6 +487,12 @@ class Rules:
 
     def but(self, **changes: Any) -> Rules:
         """A copy with some knobs changed: ``rules.but(raise_cap=None)``."""
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(changes) - known)
+        if unknown:
+            raise ConfigurationError(
+                f"rules: unknown knobs {unknown}; the knobs are {sorted(known)}"
+            )
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -479,55 +500,39 @@ class Rules:
         data = asdict(self)
         data["reopen_fraction"] = str(self.reopen_fraction)
         data["rake"]["rate"] = str(self.rake.rate)
+        data["action_clock"]["callers"] = [c.value for c in self.action_clock.callers]
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
         """Rebuild rules from :meth:`to_dict`'s output; unknown keys are an error."""
+        if not isinstance(data, Mapping):
+            raise ConfigurationError(f"rules: {quote(data)} is not a dictionary of rules")
         known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(data) - known, key=str)
         if unknown:
             raise ConfigurationError(
                 f"rules: unknown keys {unknown}; known keys are {sorted(known)}"
             )
         values = dict(data)
         try:
-            values["stakes"] = Stakes(**values["stakes"])
-            rake = dict(values.get("rake", {}))
-            if "rate" in rake:
-                rake["rate"] = Fraction(rake["rate"])
+            stakes, rake = values["stakes"], values.get("rake", {})
+            if not isinstance(stakes, Mapping) or not isinstance(rake, Mapping):
+                raise ConfigurationError(
+                    f"rules: stakes and rake are dictionaries, not {quote(stakes)}"
+                    f" and {quote(rake)}"
+                )
+            values["stakes"] = Stakes(**stakes)
             values["rake"] = Rake(**rake)
-            if "action_clock" in values:
-                values["action_clock"] = ActionClock(**values["action_clock"])
-            if "reopen_fraction" in values:
-                values["reopen_fraction"] = Fraction(values["reopen_fraction"])
-            for f in fields(cls):
-                kind = _ENUM_FIELDS.get(f.name)
-                if kind is not None and f.name in values:
-                    values[f.name] = kind(values[f.name])
-            return cls(**values)
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, ConfigurationError):
-                raise
+            action_clock = values.get("action_clock")
+            if action_clock is not None:
+                if not isinstance(action_clock, Mapping):
+                    raise ConfigurationError(
+                        f"rules: action_clock is a dictionary, not {quote(action_clock)}"
+                    )
+                values["action_clock"] = ActionClock(**action_clock)
+            return cls(**values)  # every knob is checked, its text read (Rules.__post_init__)
+        except KeyError as exc:
+            raise ConfigurationError(f"rules: the key {exc} is missing") from None
+        except TypeError as exc:
             raise ConfigurationError(f"rules: {exc}") from exc
-
-
-_ENUM_FIELDS: dict[str, type[StrEnum]] = {
-    "structure": BettingStructure,
-    "ante_kind": AnteKind,
-    "ante_pot": AntePot,
-    "min_raise": MinRaise,
-    "short_blind_call": ShortBlindCall,
-    "sub_minimum_all_in": SubMinimumAllIn,
-    "showdown_order": ShowdownOrder,
-    "all_in_hands_face_up": FaceUp,
-    "timeout": Timeout,
-    "pot_order": PotOrder,
-    "requested_hand": RequestedHand,
-    "odd_chips": OddChips,
-    "deal_start": DealStart,
-    "first_button": FirstButton,
-    "button_rule": ButtonRule,
-    "absent_players": AbsentPlayers,
-    "new_players": NewPlayers,
-}

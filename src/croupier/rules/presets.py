@@ -18,10 +18,12 @@ says, knob by knob, which text set each value.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from croupier._checks import choice, flag, quote, whole
 from croupier.errors import ConfigurationError
 from croupier.rules.model import (
     AbsentPlayers,
@@ -38,6 +40,7 @@ from croupier.rules.model import (
     NewPlayers,
     OddChips,
     PotOrder,
+    PreflopOpener,
     Rake,
     RequestedHand,
     Rules,
@@ -82,6 +85,7 @@ def pokcomm(
     >>> pokcomm().odd_chips.value, pokcomm().pot_order.value
     ('one-each-from-button', 'side-pots-first')
     """
+    ante_kind = choice(AnteKind, ante_kind, "pokcomm: ante_kind")
     return Rules(
         name="pokcomm",
         stakes=Stakes(small_blind, big_blind, ante=ante),
@@ -125,6 +129,9 @@ def pokerkings(
     >>> pokerkings(15, 30, small_blind=7).stakes
     Stakes(small_blind=7, big_blind=15, ante=0, straddle=0, min_bet=15, small_bet=15, big_bet=30)
     """
+    lower = whole(lower, "pokerkings: the lower limit", low=1)
+    upper = whole(upper, "pokerkings: the upper limit", low=1)
+    euro = whole(euro, "pokerkings: euro (units in one euro)", low=1)
     if upper != 2 * lower:
         raise ConfigurationError(
             f"pokerkings: the upper limit ({upper}) must be twice the lower limit ({lower})"
@@ -164,6 +171,8 @@ def italian(small_blind: int = 50, big_blind: int = 100, *, ante: int = 0) -> Ru
 
     The big blind is double the small blind (ITA-4).
     """
+    small_blind = whole(small_blind, "italian: the small blind")
+    big_blind = whole(big_blind, "italian: the big blind")
     if big_blind != 2 * small_blind:
         raise ConfigurationError(
             f"italian: the big blind ({big_blind}) must be double the small blind"
@@ -212,7 +221,10 @@ def casino_fr(
     may post the option, twice the big blind (CAS-14). The rake is 4 % of every pot,
     rounded to the nearest ten cents (CAS-23).
     """
-    version = BettingStructure(structure)
+    version = choice(BettingStructure, structure, "casino-fr: structure")
+    small_blind = whole(small_blind, "casino-fr: the small blind")
+    big_blind = whole(big_blind, "casino-fr: the big blind")
+    option = flag(option, "casino-fr: option")
     if not small_blind <= big_blind <= 2 * small_blind:
         raise ConfigurationError(
             f"casino-fr: the big blind ({big_blind}) must lie between the small blind"
@@ -258,8 +270,8 @@ def tda(
     structure: BettingStructure | str = BettingStructure.NO_LIMIT,
 ) -> Rules:
     """The Poker TDA 2024 rules: the common default where the seeds are silent."""
-    version = BettingStructure(structure)
-    kind = AnteKind(ante_kind)
+    version = choice(BettingStructure, structure, "tda: structure")
+    kind = choice(AnteKind, ante_kind, "tda: ante_kind")
     return Rules(
         name="tda",
         stakes=Stakes(small_blind, big_blind, ante=ante),
@@ -306,7 +318,8 @@ def phh(
     bets or raises counted from the first voluntary one, short all-ins included, and it
     is never lifted heads-up.
     """
-    version = BettingStructure(structure)
+    version = choice(BettingStructure, structure, "phh: structure")
+    ante_trimming = flag(ante_trimming, "phh: ante_trimming")
     limit = version is BettingStructure.FIXED_LIMIT
     return Rules(
         name="phh",
@@ -332,6 +345,7 @@ def phh(
         short_all_ins_count_toward_cap=True,
         lift_cap_heads_up=False,
         short_blind_call=ShortBlindCall.POSTED,
+        preflop_opener=PreflopOpener.LARGEST_BLIND,
         pot_limit_full_blinds=False,
         sub_minimum_all_in=SubMinimumAllIn.CALL_IT,
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,
@@ -361,11 +375,29 @@ PRESETS: dict[str, Callable[..., Rules]] = {
 
 
 def preset(name: str, *args: Any, **kwargs: Any) -> Rules:
-    """The preset called ``name``: pokcomm, pokerkings, italian, casino-fr, tda or phh."""
-    try:
-        build = PRESETS[name]
-    except KeyError:
+    """The preset called ``name``: pokcomm, pokerkings, italian, casino-fr, tda or phh.
+
+    >>> preset("tda", 50, 100, ant=5)
+    Traceback (most recent call last):
+    ...
+    croupier.errors.ConfigurationError: tda(small_blind, big_blind, *, ante, ante_kind, \
+structure) does not take these arguments: got an unexpected keyword argument 'ant'
+    """
+    build = PRESETS.get(name) if isinstance(name, str) else None
+    if build is None:
         raise ConfigurationError(
-            f"unknown preset {name!r}: choose one of {', '.join(sorted(PRESETS))}"
+            f"unknown preset {quote(name)}: choose one of {', '.join(sorted(PRESETS))}"
+        )
+    signature = inspect.signature(build)
+    try:
+        signature.bind(*args, **kwargs)
+    except TypeError as error:
+        names = []
+        for parameter in signature.parameters.values():
+            if parameter.kind is parameter.KEYWORD_ONLY and "*" not in names:
+                names.append("*")
+            names.append(parameter.name)
+        raise ConfigurationError(
+            f"{build.__name__}({', '.join(names)}) does not take these arguments: {error}"
         ) from None
     return build(*args, **kwargs)

@@ -8,6 +8,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from croupier._checks import quote
 from croupier.errors import ConfigurationError
 from croupier.server.room_rules import ROOM_RULES_VERSION
 from croupier.server.storage.engine import database_url, sqlite_url
@@ -55,8 +56,16 @@ class ServerConfig:
     def __post_init__(self) -> None:
         if not isinstance(self.port, int) or not 0 <= self.port <= 65_535:
             raise ConfigurationError(f"port {self.port!r}: a number from 0 to 65535")
-        if not self.host:
-            raise ConfigurationError("host: an address to listen on, such as 127.0.0.1")
+        if (
+            not isinstance(self.host, str)
+            or not self.host
+            or len(self.host) > 253
+            or not self.host.isprintable()
+            or any(c.isspace() for c in self.host)
+        ):
+            raise ConfigurationError(
+                f"host {quote(self.host)}: an address to listen on, such as 127.0.0.1"
+            )
         for name in ("demo_chips", "session_seconds", "login_lock_seconds", "max_body_bytes"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:

@@ -16,6 +16,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
+from croupier._checks import quote
 from croupier.errors import ConfigurationError
 
 __all__ = ["database_url", "make_engine", "sqlite_url"]
@@ -37,7 +38,7 @@ def database_url(text: str) -> URL:
     try:
         url = make_url(text)
     except ArgumentError:
-        raise ConfigurationError(f"database {text!r} is not a URL: use {_ACCEPTED}") from None
+        raise ConfigurationError(f"database {quote(text)} is not a URL: use {_ACCEPTED}") from None
     backend = url.get_backend_name()
     if backend == "postgresql":
         if url.drivername in ("postgresql", "postgresql+psycopg"):
