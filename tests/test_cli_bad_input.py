@@ -32,9 +32,11 @@ runner = CliRunner()
 
 _VALID: dict[tuple[str, ...], tuple[list[str], dict[str, str]]] = {
     ("admin", "create-user"): (["alice"], {"--data": "{tmp}/data", "--password-stdin": ""}),
+    ("bench", "crash"): ([], {"--kills": "1", "--seed": "1"}),
     ("bench", "engine"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "equity"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "evaluator"): ([], {"--repeat": "1", "--quick": ""}),
+    ("bench", "server"): ([], {"--tables": "1", "--seconds": "1", "--repeat": "1"}),
     ("db", "check"): ([], {"--data": "{tmp}/data"}),
     ("db", "upgrade"): ([], {"--data": "{tmp}/data"}),
     ("equity",): (["AsAh", "KsKd"], {"--samples": "100", "--seed": "1"}),

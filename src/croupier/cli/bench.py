@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli.main import app
+from croupier.cli.main import MAX_SEED, app
 
 bench_app = typer.Typer(
     name="bench",
@@ -80,10 +80,15 @@ def server(
     """Bot clients over real WebSockets against a server in its own process: hands and
     messages a second, p50/p99 from an action sent to its update received, chips conserved."""
     import json
+    import math
     import statistics
 
     from croupier.bench.server import run_bench
-    from croupier.cli._server import failures
+    from croupier.cli._server import fail, failures
+
+    for option, value in (("--seconds", seconds), ("--think", think)):
+        if not math.isfinite(value):
+            raise fail(f"{option} {value!r}: a number of seconds")
 
     with failures():
         runs = [
@@ -110,7 +115,9 @@ def crash(
     database: Annotated[
         str | None, typer.Option("--database", help="postgresql+psycopg://... (default SQLite).")
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Where the kills fall.")] = 1,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, max=MAX_SEED, help="Where the kills fall.")
+    ] = 1,
     as_json: AsJson = False,
 ) -> None:
     """Kill a real server (SIGKILL) at random moments while bots play; after each restart

@@ -1,0 +1,1 @@
+"""The WebSocket endpoint ``/ws`` and its connections (docs/protocol.md)."""
