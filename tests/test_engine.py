@@ -207,3 +207,19 @@ def test_showdown_asks_in_order_and_the_last_live_hand_wins_unshown() -> None:
     play(hand, "1: show, 2: muck, 0: muck")
     assert hand.stacks == {0: 900, 1: 1_200, 2: 900}
     assert_conserved(hand)
+
+
+def test_a_timeout_at_the_showdown_tables_the_hand() -> None:
+    """The clock never forfeits a hand at the showdown: a player out of time shows (cards
+    speak, RRP-2), under every preset's timeout rule."""
+    for rules in (tda(50, 100), pokerkings(100, 200)):
+        hand = make_hand(rules, {0: 1_000, 1: 1_000}, button=0, holes={0: "AsAh", 1: "7c2d"})
+        run = "0: call, 1: check" + ", 1: check, 0: check" * 3
+        play(hand, run)
+        seat = hand.to_act
+        assert seat is not None and hand.legal_actions().show
+        hand.act(seat, Action.timeout())
+        assert hand.has_shown(seat)
+        while not hand.is_over:
+            hand.act(hand.to_act, Action.show())  # type: ignore[arg-type]
+        assert_conserved(hand)

@@ -71,6 +71,13 @@ def test_pkg2_players_buy_in_before_they_play_the_buy_in_is_posted() -> None:
     assert {s.player: s.stack for s in hand.seats} == {"ann": 1_000, "bob": 2_500}
 
 
+@pytest.mark.rule("CAS-28", "CAS-5")
+def test_a_table_of_six_seats_posts_six_players_not_the_rules_maximum() -> None:
+    room = seated_room(casino_fr("no-limit", 100, 200), {"ann": 40_000, "bob": 40_000}, seats=6)
+    assert room.info("t1").max_players == 6
+    assert "at most 6 players" in room.info("t1").lines()[1]
+
+
 @pytest.mark.rule("PKG-23")
 def test_pkg23_at_most_ten_players_and_stakes_written_lower_upper() -> None:
     room = seated_room(pokerkings(1_500, 3_000, euro=100), {f"p{k}": 15_000 for k in range(10)})

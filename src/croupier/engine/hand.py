@@ -648,7 +648,9 @@ class Hand:
         reason = ""
         if action.kind is ActionKind.TIMEOUT:
             reason = "timeout"
-            if self.rules.timeout is Timeout.FOLD and self._phase is Phase.BETTING:
+            if self._phase is Phase.SHOWDOWN:
+                action = Action.show()  # the clock never forfeits a hand: cards speak
+            elif self.rules.timeout is Timeout.FOLD:
                 action = Action.fold()  # POK-4-4, ITA-28: the hand is dead
         move = legal.resolve(action)
         if self._phase is Phase.SHOWDOWN:

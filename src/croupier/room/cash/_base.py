@@ -167,8 +167,9 @@ class RoomBase:
         return self._get(name).session
 
     def info(self, name: str) -> SessionInfo:
-        """The posted information of table ``name`` (CAS-28)."""
-        return self._get(name).session.info()
+        """The posted information of table ``name`` (CAS-28), with its own number of seats."""
+        ct = self._get(name)
+        return ct.session.info(seats=ct.table.size)
 
     def _get(self, name: str) -> CashTable:
         try:

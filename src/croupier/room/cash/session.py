@@ -249,8 +249,9 @@ class Session:
         """Game, version and stakes: the key of a waiting list by stakes (CAS-7)."""
         return f"{self.rules.name} {self.rules.structure.value} {stakes_label(self.rules)}"
 
-    def info(self) -> SessionInfo:
-        """The table's posted information (CAS-28)."""
+    def info(self, *, seats: int | None = None) -> SessionInfo:
+        """The table's posted information (CAS-28); ``seats``: the table's seats, when it
+        has fewer than the rules allow."""
         r, s = self.rules, self.rules.stakes
         rate = r.rake.rate * 100
         rate_text = f"{rate.numerator}%" if rate.denominator == 1 else f"{float(rate):g}%"
@@ -266,7 +267,7 @@ class Session:
             min_bet=s.min_bet,
             small_bet=s.small_bet,
             big_bet=s.big_bet,
-            max_players=r.max_players,
+            max_players=r.max_players if seats is None else seats,
             min_buy_in=self.min_buy_in,
             max_buy_in=self.max_buy_in,
             max_rebuy=self.max_rebuy,
