@@ -2,8 +2,9 @@
 against a server in its own process; how many hands and messages a second, and the time from
 an action sent to its update received (p50, p99).
 
-Each table is six-handed and full; every bot acts as soon as it is its turn (``think`` 0: the
-tables are as busy as the machine lets them be) or after ``think`` seconds on average. The
+Each table is six-handed and full; every bot acts after ``think`` seconds on average (the
+command's default 1 s: a busy table), or as soon as it is its turn (``think`` 0: the tables as
+busy as the machine lets them be). The
 clock starts once every bot is connected and a warm-up has passed. ``chips_conserved``: after
 the run the stored ledger balances (every entry posted again through the domain's rules), the
 room holds exactly what was deposited, and the room rebuilt from the database proves every

@@ -72,8 +72,15 @@ def server(
         str | None, typer.Option("--database", help="postgresql+psycopg://... (default SQLite).")
     ] = None,
     think: Annotated[
-        float, typer.Option("--think", min=0, max=60, help="Bots' mean seconds before acting.")
-    ] = 0.0,
+        float,
+        typer.Option(
+            "--think",
+            min=0,
+            max=60,
+            help="Bots' mean seconds before acting: 1 (the default) is a busy table, every"
+            " player acting about once a second; 0 acts at once (the server saturated).",
+        ),
+    ] = 1.0,
     repeat: Repeat = 1,
     as_json: AsJson = False,
 ) -> None:
