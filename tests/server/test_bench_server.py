@@ -7,13 +7,13 @@ import json
 import subprocess
 import sys
 
+ARGS = ("--tables", "2", "--seconds", "2", "--think", "0.05", "--json")
 FIELDS = {"tables", "hands_per_s", "messages_per_s", "p50_ms", "p99_ms", "chips_conserved"}
 
 
 def test_the_server_bench_prints_its_figures_and_conserves_chips() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "croupier", "bench", "server", "--tables", "2"]
-        + ["--seconds", "2", "--think", "0.05", "--json"],
+        [sys.executable, "-m", "croupier", "bench", "server", *ARGS],
         capture_output=True,
         text=True,
         timeout=180,
