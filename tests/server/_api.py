@@ -14,6 +14,7 @@ from croupier.server import ServerConfig, create_app
 from croupier.server.accounts import create_user
 from croupier.server.room_rules import ROOM_RULES_VERSION
 from croupier.server.services import Services
+from croupier.server.tables.config import OnlineConfig
 
 ORIGIN = "http://testserver"
 PASSWORD = "correct horse battery"
@@ -26,6 +27,7 @@ def make_config(database_url: str, data_dir: Path, **changes: Any) -> ServerConf
         "database": database_url,
         "argon2_time_cost": 1,
         "argon2_memory_kib": 1024,
+        "online": OnlineConfig(demo_tables=False),
     }
     values.update(changes)
     return ServerConfig(**values)

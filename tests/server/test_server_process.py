@@ -19,6 +19,7 @@ from croupier.room.cash.ledger import Account, EntryKind
 from croupier.server.demo import read_demo_accounts
 from croupier.server.storage import Store
 from croupier.server.storage.reads import iter_entries
+from croupier.server.tables.demo import DEMO_BOT_CHIPS, DEMO_BOTS
 
 PASSWORD = "correct horse battery"
 
@@ -77,7 +78,7 @@ def test_a_room_that_keeps_everything_across_a_restart(server: ServerProcess) ->
         visitor.close()
     report = _check(server)
     assert report["ledger_balanced"] is True
-    assert report["deposited"] == demo_chips + 5_000
+    assert report["deposited"] == demo_chips + 5_000 + DEMO_BOT_CHIPS * len(DEMO_BOTS)
 
 
 async def _burst(

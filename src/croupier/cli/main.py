@@ -25,6 +25,7 @@ def _register() -> None:
     import croupier.cli.bench
     import croupier.cli.db
     import croupier.cli.equity
+    import croupier.cli.fuzz
     import croupier.cli.play
     import croupier.cli.replay
     import croupier.cli.serve

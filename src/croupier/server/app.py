@@ -7,10 +7,11 @@ from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 
-from croupier.server import api_accounts, api_money, web
+from croupier.server import api_accounts, api_hands, api_money, web
 from croupier.server.config import ServerConfig
 from croupier.server.http import exception_handlers
 from croupier.server.services import Services, start_services
+from croupier.server.ws.endpoint import routes as ws_routes
 
 __all__ = ["create_app"]
 
@@ -34,14 +35,27 @@ def create_app(
         given = None  # services handed over serve one run; a second run opens its own
         app.state.services = current
         try:
-            if on_ready is not None:
-                on_ready(current)
-            yield
+            from croupier.server.online import start_online
+
+            current.online = await start_online(current)
+            try:
+                if on_ready is not None:
+                    on_ready(current)
+                yield
+            finally:
+                await current.online.close()
+                current.online = None
         finally:
             current.close()
 
     return Starlette(
-        routes=[*api_accounts.routes, *api_money.routes, *web.routes()],
+        routes=[
+            *api_accounts.routes,
+            *api_money.routes,
+            *api_hands.routes,
+            *ws_routes,
+            *web.routes(),
+        ],
         exception_handlers=exception_handlers(),
         lifespan=lifespan,
     )

@@ -5,12 +5,13 @@ from __future__ import annotations
 import os
 import secrets
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from croupier.errors import ConfigurationError
 from croupier.server.room_rules import ROOM_RULES_VERSION
 from croupier.server.storage.engine import database_url, sqlite_url
+from croupier.server.tables.config import OnlineConfig
 
 __all__ = ["SECRET_FILE", "ServerConfig", "load_or_create_secret", "prepare_data_dir"]
 
@@ -48,6 +49,8 @@ class ServerConfig:
     max_body_bytes: int = 64 * 1024
     argon2_time_cost: int = 3
     argon2_memory_kib: int = 64 * 1024
+    online: OnlineConfig = field(default_factory=OnlineConfig)
+    """The tables online: pauses, the disconnect grace, chat, limits (:mod:`.tables.config`)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.port, int) or not 0 <= self.port <= 65_535:

@@ -1,9 +1,9 @@
 """The demo room, made once on a new database when the server runs with ``demo`` on.
 
-For now it makes the staff accounts (a cashier, a floor, an administrator) with random
-passwords, kept in ``demo-accounts.txt`` in the data folder (readable by its owner only) and
-printed at each start. The tables with bots, the sit-and-go and the tournament of issue 11 come
-with the table actors: they hook in here, in :func:`seed_demo`.
+It makes the staff accounts (a cashier, a floor, an administrator) with random passwords,
+kept in ``demo-accounts.txt`` in the data folder (readable by its owner only) and printed at
+each start, and the cash tables with bots (:mod:`croupier.server.tables.demo`). The demo's
+sit-and-go and tournament hook in here too, in :func:`seed_demo`.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from pathlib import Path
 
 from croupier.server.accounts import create_user
 from croupier.server.config import ServerConfig
+from croupier.server.money import MoneyDesk
 from croupier.server.security import Passwords
 from croupier.server.storage import Store
 
@@ -34,9 +35,13 @@ class DemoAccount:
     password: str
 
 
-def seed_demo(store: Store, passwords: Passwords, config: ServerConfig) -> list[DemoAccount]:
+def seed_demo(
+    store: Store, passwords: Passwords, config: ServerConfig, *, money: MoneyDesk
+) -> list[DemoAccount]:
     """Make the demo room on a new database (call it only when the database has no account):
-    the staff accounts now; the demo tables and tournaments when the table actors exist."""
+    the staff accounts, the cash tables with their bots (the tournaments hook in here)."""
+    from croupier.server.tables.demo import seed_tables
+
     made = []
     for name, role in DEMO_STAFF:
         password = secrets.token_urlsafe(12)
@@ -56,6 +61,8 @@ def seed_demo(store: Store, passwords: Passwords, config: ServerConfig) -> list[
         out.write("# croupier demo accounts: screen name, role, password\n")
         for account in made:
             out.write(f"{account.screen_name} {account.role} {account.password}\n")
+    if config.online.demo_tables:
+        seed_tables(store, passwords, config, money)
     return made
 
 

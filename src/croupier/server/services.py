@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from croupier.server.accounts import Accounts
 from croupier.server.config import ServerConfig, load_or_create_secret, prepare_data_dir
@@ -13,6 +14,9 @@ from croupier.server.security import Passwords
 from croupier.server.storage import Store
 from croupier.server.storage.reads import count_users
 from croupier.server.storage.types import utc_now
+
+if TYPE_CHECKING:
+    from croupier.server.online import Online
 
 __all__ = ["Services", "start_services"]
 
@@ -30,6 +34,8 @@ class Services:
     new_database: bool
     demo_accounts: list[DemoAccount] = field(default_factory=list)
     started_at: datetime = field(default_factory=utc_now)
+    online: Online | None = None
+    """The tables online, once the app's lifespan has started them."""
 
     def close(self) -> None:
         """Write what is queued and close the database."""
@@ -51,7 +57,7 @@ def start_services(config: ServerConfig) -> Services:
         demo: list[DemoAccount] = []
         if config.demo:
             demo = (
-                seed_demo(store, passwords, config)
+                seed_demo(store, passwords, config, money=money)
                 if new_database
                 else read_demo_accounts(config.data_dir)
             )

@@ -5,25 +5,34 @@ from its seats: who is dealt in (CAS-4, CAS-5), where the button and the blinds 
 the rules' button rule), what a newcomer or a returning player owes (PKG-18 to PKG-22,
 ITA-24), and what happens to absent players (POK-2-10, POK-3-2). Blind levels change
 between hands only (POK-7-4). Time and money live above it (rooms and tournaments).
+
+Every operation is defined at every moment: between hands, while a hand is played, and
+between its last action and its settlement (:meth:`Table.finish_hand`). Stacks change
+between hands only; a player dealt in who leaves during the hand leaves when it is
+settled, with the stack it left him; the next hand is planned and dealt only once the
+last one is settled. A refused operation raises a croupier error and changes nothing.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Collection, Iterator
+from collections import deque
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from croupier.cards import Deck
+from croupier.cards import Card, Deck
 from croupier.engine import ForcedBet, ForcedKind, Hand, SeatSetup
 from croupier.engine.setup import next_seat
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.rules.model import AbsentPlayers, AnteKind, NewPlayers, Rules, Stakes
+from croupier.table._check import chips, flag, name, number, rng_state
 from croupier.table.button import ButtonDraw, Positions, between, draw_button, next_positions
 
 __all__ = [
+    "HISTORY_KEPT",
     "Eliminated",
     "HandPlan",
     "HandSettled",
@@ -32,6 +41,10 @@ __all__ = [
     "TableSeat",
     "Waiting",
 ]
+
+
+HISTORY_KEPT = 10
+"""Plans of the last hands a table keeps in :attr:`Table.history` (memory stays flat)."""
 
 
 class Missed(StrEnum):
@@ -128,12 +141,18 @@ class Table:
         seats: int | None = None,
         rng: random.Random | None = None,
     ) -> None:
+        if not isinstance(rules, Rules):
+            raise ConfigurationError(f"a table plays under a rules value, not {rules!r}")
+        if not isinstance(name, str):
+            raise ConfigurationError(f"a table's name is a text, not {name!r}")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise ConfigurationError(f"rng is a random.Random (or None), not {rng!r}")
         self.rules = rules
         self.name = name
         self.size = rules.max_players if seats is None else seats
-        if not 2 <= self.size <= rules.max_players:
+        if type(self.size) is not int or not 2 <= self.size <= rules.max_players:
             raise ConfigurationError(
-                f"a table has 2 to {rules.max_players} seats (CAS-5), not {self.size}"
+                f"a table has 2 to {rules.max_players} seats (CAS-5), not {self.size!r}"
             )
         self._rng: random.Random = rng if rng is not None else secrets.SystemRandom()
         self._seats: dict[int, TableSeat] = {}
@@ -144,8 +163,10 @@ class Table:
         self.draw: ButtonDraw | None = None
         self.hand: Hand | None = None
         self._plan: HandPlan | None = None
+        self._missed_now: tuple[tuple[int, str, Missed], ...] = ()
         self.hand_number = 0
-        self.history: list[HandPlan] = []
+        self.history: deque[HandPlan] = deque(maxlen=HISTORY_KEPT)
+        """The plans of the last :data:`HISTORY_KEPT` hands settled, oldest first."""
 
     # --------------------------------------------------------------- seating
     @property
@@ -158,12 +179,27 @@ class Table:
         """The button and blinds of the last hand dealt (None before the first)."""
         return self._positions
 
+    @property
+    def last_plan(self) -> HandPlan | None:
+        """The plan of the last hand settled (None before the first)."""
+        return self.history[-1] if self.history else None
+
+    @property
+    def players(self) -> dict[int, str]:
+        """Seat -> player of the occupied seats (no copies of the seats)."""
+        return {seat: ts.player for seat, ts in self._seats.items()}
+
+    @property
+    def stacks(self) -> dict[str, int]:
+        """Each seated player's chips (between hands; during a hand, before it)."""
+        return {ts.player: ts.stack for ts in self._seats.values()}
+
     def occupied(self) -> list[int]:
         """The occupied seat numbers, in order (no copies)."""
         return sorted(self._seats)
 
     def stack_of(self, player: str) -> int:
-        """The chips in front of ``player`` between hands."""
+        """The chips in front of ``player`` between hands (during a hand: before it)."""
         return self._seat(player).stack
 
     def free_seats(self) -> list[int]:
@@ -188,6 +224,25 @@ class Table:
         """True while a hand is being played."""
         return self.hand is not None and not self.hand.is_over
 
+    @property
+    def between_hands(self) -> bool:
+        """True when no hand is being played or waits for its settlement (finish_hand)."""
+        return self.hand is None
+
+    def dealt_in(self, player: str) -> bool:
+        """True when ``player`` is dealt in the hand not yet settled."""
+        hand = self.hand
+        return hand is not None and any(s.player == player for s in hand.seats)
+
+    def _unsettled(self) -> str | None:
+        """Why stacks and plans must wait: the hand being played, or not yet settled."""
+        if self.hand is None:
+            return None
+        number = self.hand_number + 1
+        if not self.hand.is_over:
+            return f"hand {number} is being played at {self.name}"
+        return f"hand {number} at {self.name} is over but not settled (finish_hand)"
+
     def sit(
         self,
         player: str,
@@ -201,12 +256,17 @@ class Table:
 
         A newcomer is dealt in by the rules' entry rule: ``post`` offers a live big blind
         out of position (PKG-18); ``replacing`` takes over the seat's obligations at once
-        (POK-7-9). Returns the seat number.
+        (POK-7-9). He may sit down during a hand: he plays from the next one. Returns the
+        seat number.
         """
+        name(player)
+        chips(stack, "a player sits down with chips: his stack")
+        if seat is not None:
+            number(seat, "a seat")
+        flag(post, "post")
+        flag(replacing, "replacing")
         if any(ts.player == player for ts in self._seats.values()):
             raise ConfigurationError(f"{player!r} is already seated at {self.name}")
-        if not isinstance(stack, int) or stack <= 0:
-            raise ConfigurationError(f"a player sits down with chips, not {stack!r}")
         free = self.free_seats()
         if not free:
             raise ConfigurationError(f"{self.name} is full ({self.size} seats, CAS-5)")
@@ -219,17 +279,24 @@ class Table:
         return seat
 
     def leave(self, player: str) -> int:
-        """Take ``player`` off the table and return his chips; during a hand he leaves after it."""
+        """Take ``player`` off the table and return his chips.
+
+        A player dealt in the hand not yet settled leaves when it is settled, with the
+        stack it left him (:attr:`HandSettled.left`): this returns 0 then.
+        """
         seat = self.seat_of(player)
         ts = self._seats[seat]
-        if self.in_hand and self.hand is not None and seat in self.hand.stacks:
+        if self.hand is not None and seat in self.hand.stacks:
             ts.leaving = True
             return 0
         del self._seats[seat]
         return ts.stack
 
     def sit_out(self, player: str) -> None:
-        """``player`` steps away: not dealt in (cash), or dealt in and killed (tournaments)."""
+        """``player`` steps away: not dealt in (cash), or dealt in and killed (tournaments).
+
+        During a hand he plays it out; it takes effect from the next one.
+        """
         ts = self._seat(player)
         if self.rules.absent_players is AbsentPlayers.BLINDED:
             ts.absent = True
@@ -238,6 +305,7 @@ class Table:
 
     def sit_in(self, player: str, *, post: bool = False) -> None:
         """``player`` is back. ``post``: pay what he owes now rather than wait (PKG-21)."""
+        flag(post, "post")
         ts = self._seat(player)
         ts.absent = False
         ts.sitting_out = False  # owing nothing he is dealt straight back in
@@ -246,22 +314,36 @@ class Table:
     def add_chips(self, player: str, amount: int) -> None:
         """A rebuy: chips added between hands only (CAS-11)."""
         self.seat_of(player)
-        if self.in_hand:
+        why = self._unsettled()
+        if why is not None:
             raise IllegalActionError(
-                f"{player} cannot add chips during a hand (CAS-11): wait until it ends"
+                f"{player} cannot add chips now (CAS-11): {why}; add them after it"
             )
-        if not isinstance(amount, int) or amount <= 0:
-            raise ConfigurationError(f"chips are added in whole positive amounts, not {amount!r}")
-        self._seat(player).stack += amount
+        chips(amount, "chips added")
+        ts = self._seat(player)
+        chips(ts.stack + amount, f"{player}'s stack after adding {amount}")
+        ts.stack += amount
 
     def set_stack(self, player: str, stack: int) -> None:
-        """Set a stack between hands (a chip count entered by the floor)."""
-        if self.in_hand:
-            raise IllegalActionError("stacks change between hands only")
+        """Set a stack between hands (a chip count entered by the floor).
+
+        A cash-game stack may be 0 (the player then sits out until he rebuys); a
+        tournament player without chips is eliminated, never set to 0.
+        """
+        self.seat_of(player)
+        why = self._unsettled()
+        if why is not None:
+            raise IllegalActionError(f"stacks change between hands only: {why}")
+        chips(stack, "a stack", minimum=1 if self.rules.tournament else 0)
         self._seat(player).stack = stack
 
     def set_stakes(self, stakes: Stakes) -> None:
         """New blinds and antes, from the next hand not yet started (POK-7-4, ITA-6)."""
+        if not isinstance(stakes, Stakes):
+            raise ConfigurationError(
+                f"stakes are a Stakes value (e.g. Stakes(1, 2)), not {stakes!r}"
+            )
+        self.rules.with_stakes(stakes)  # refused now if these rules cannot play them
         self._pending_stakes = stakes
 
     def next_rules(self) -> Rules:
@@ -272,13 +354,30 @@ class Table:
 
     # -------------------------------------------------------------- planning
     def draw_for_button(self) -> ButtonDraw:
-        """Draw for the first button among the seated players (POK-2-2, CAS-12)."""
+        """Draw for the first button among the seated players (POK-2-2, CAS-12).
+
+        Only before the first hand is dealt: after it the button moves by the rules.
+        """
+        if self._positions is not None or self.hand is not None:
+            raise IllegalActionError(
+                f"the first button of {self.name} was drawn and hand 1 dealt: the button"
+                " now moves by the rules"
+            )
         seats = [s for s, ts in self._seats.items() if ts.stack > 0]
         self.draw = draw_button(self.rules.first_button, seats, self._rng)
         return self.draw
 
     def can_start(self) -> bool:
-        """True when at least two players would be dealt in (CAS-4)."""
+        """True exactly when :meth:`start_hand` would deal now: no hand waiting to be
+        settled, at least two players ready (CAS-4), one of them present. It changes
+        nothing (it does not draw for the first button)."""
+        if self.hand is not None:
+            return False
+        if self._positions is None and (self.draw is None or self.draw.button not in self._seats):
+            # before the first draw every player ready is dealt in: no need to draw yet
+            settled, entering = self._candidates()
+            ready = settled + entering
+            return len(ready) >= 2 and not all(self._seats[s].absent for s in ready)
         try:
             self.plan()
         except ConfigurationError:
@@ -341,9 +440,39 @@ class Table:
         return Waiting.BIG_BLIND  # PKG-18: post now, or wait for the big blind
 
     def plan(self, *, straddle: bool = False) -> HandPlan:
-        """What the next hand would be: positions, players dealt in, forced bets, who waits."""
+        """What the next hand would be: positions, players dealt in, forced bets, who waits.
+
+        Refused while a hand is being played or waits for its settlement. The first
+        plan draws for the first button (kept in :attr:`draw`) when a hand can be dealt.
+        """
+        flag(straddle, "straddle")
+        why = self._unsettled()
+        if why is not None:
+            raise IllegalActionError(f"the next hand is planned once this one is settled: {why}")
         if self._positions is None and (self.draw is None or self.draw.button not in self._seats):
-            self.draw_for_button()  # the first draw, or again if its winner has left
+            # the first draw, or again if its winner has left; kept only if a hand can start
+            settled, entering = self._candidates()
+            if len(settled + entering) < 2:
+                raise ConfigurationError(
+                    f"a hand needs at least two players ready (CAS-4);"
+                    f" {len(settled + entering)} at {self.name}"
+                )
+            draw, state = self.draw, rng_state(self._rng)
+            try:
+                self.draw = draw_button(
+                    self.rules.first_button,
+                    [s for s, ts in self._seats.items() if ts.stack > 0],
+                    self._rng,
+                )
+                return self._plan_next(straddle)
+            except ConfigurationError:
+                self.draw = draw
+                if state is not None:
+                    self._rng.setstate((state[0], tuple(state[1]), state[2]))
+                raise
+        return self._plan_next(straddle)
+
+    def _plan_next(self, straddle: bool) -> HandPlan:
         rules = self.next_rules()
         settled, entering = self._candidates()
         players = list(settled)
@@ -370,6 +499,10 @@ class Table:
         if len(players) < 2:
             raise ConfigurationError(
                 f"a hand needs at least two players ready (CAS-4); {len(players)} at {self.name}"
+            )
+        if all(self._seats[s].absent for s in players):
+            raise ConfigurationError(
+                f"every player who would be dealt in at {self.name} is away: nobody to deal to"
             )
         positions, hold = self._positions_for(players, veterans=settled)
         forced = self._forced_bets(rules, positions, players, admitted, straddle)
@@ -437,36 +570,56 @@ class Table:
         return tuple(missed)
 
     # ----------------------------------------------------------------- hands
-    def start_hand(self, *, deck: Deck | None = None, straddle: bool = False) -> Hand:
-        """Deal the next hand (a new shuffle unless ``deck`` is given: POK-7-5, POK-2-3)."""
-        if self.in_hand:
-            raise IllegalActionError(f"hand {self.hand_number + 1} is still being played")
-        if self.hand is not None:
-            self.finish_hand()
-        self.rules = self.next_rules()
-        self._pending_stakes = None
+    def start_hand(
+        self, *, deck: Deck | Sequence[Card] | None = None, straddle: bool = False
+    ) -> Hand:
+        """Deal the next hand (a new shuffle unless ``deck`` is given: POK-7-5, POK-2-3).
+
+        Refused, changing nothing (pending stakes stay pending), while the last hand is
+        being played or is not settled yet, or when fewer than two players are ready.
+        """
+        why = self._unsettled()
+        if why is not None:
+            raise IllegalActionError(f"cannot deal the next hand: {why}")
+        if deck is not None:
+            if not (
+                isinstance(deck, Deck)
+                or (isinstance(deck, list | tuple) and all(isinstance(c, Card) for c in deck))
+            ):
+                raise ConfigurationError(
+                    f"a deck is a Deck or a list of 52 cards, not {deck!r:.80}"
+                )
+            Deck(deck).check()  # CAS-1, ITA-45: refused before anything is drawn
         plan = self.plan(straddle=straddle)
-        cards = deck if deck is not None else Deck.shuffled(self._rng)
-        self.hand = Hand(
-            rules=self.rules,
+        rules = self.next_rules()
+        hand = Hand(
+            rules=rules,
             seats=plan.seats,
             button=plan.positions.button,
-            deck=cards,
+            deck=deck if deck is not None else Deck.shuffled(self._rng),
             forced_bets=plan.forced,
             hand_id=f"{self.name}#{plan.number}",
         )
+        self.rules = rules
+        self._pending_stakes = None
+        self.hand = hand
         self._plan = plan
-        return self.hand
+        self._missed_now = tuple(
+            (seat, self._seats[seat].player, marker) for seat, marker in plan.missed
+        )
+        return hand
 
     def finish_hand(self) -> HandSettled:
-        """Settle the hand just played: stacks, eliminations, the button for the next one."""
+        """Settle the hand just played: stacks, eliminations, the button for the next one,
+        then the players who asked to leave during it."""
         hand, plan = self.hand, self._plan
         if hand is None or plan is None:
-            raise IllegalActionError("no hand to finish")
+            raise IllegalActionError(f"no hand to finish at {self.name}")
         if not hand.is_over:
-            raise IllegalActionError("the hand is still being played")
+            raise IllegalActionError(f"hand {plan.number} at {self.name} is still being played")
         self.hand = None
         self._plan = None
+        missed, self._missed_now = self._missed_now, ()
         voided = hand.phase.value == "voided"
         for seat, stack in hand.stacks.items():
             self._seats[seat].stack = stack
@@ -479,16 +632,16 @@ class Table:
             for setup in plan.seats:
                 ts = self._seats[setup.seat]
                 ts.active, ts.post, ts.replacing, ts.missed = True, False, False, Missed.NONE
-            for seat, marker in plan.missed:
-                ts = self._seats[seat]
-                if ts.missed is not Missed.BIG:
-                    ts.missed = marker
+            for seat, player, marker in missed:
+                there = self._seats.get(seat)  # he may have left during the hand
+                if there is not None and there.player == player and there.missed is not Missed.BIG:
+                    there.missed = marker
             starting = hand.starting_stacks
             for seat in sorted(starting):
                 ts = self._seats[seat]
                 if ts.stack == 0:
                     eliminated.append(Eliminated(seat, ts.player, starting[seat]))
-        self._eliminated_last = frozenset(e.seat for e in eliminated)
+            self._eliminated_last = frozenset(e.seat for e in eliminated)
         left = []
         for seat in [s for s, ts in self._seats.items() if ts.leaving]:
             ts = self._seats.pop(seat)
@@ -505,3 +658,23 @@ class Table:
             voided,
             tuple(left),
         )
+
+    # --------------------------------------------------------------- records
+    def snapshot(self, *, rng: bool = True) -> dict[str, Any]:
+        """The table's whole state, JSON-ready, at any moment (see ``docs/room.md``).
+
+        A hand not yet settled is kept as its events, deck included: a snapshot holds
+        secrets, for storage only. ``rng=False`` leaves out the generator's state (a
+        room or tournament that shares its generator keeps it once).
+        """
+        from croupier.table._state import table_snapshot
+
+        return table_snapshot(self, rng=rng)
+
+    @classmethod
+    def restore(cls, data: dict[str, Any], *, rng: random.Random | None = None) -> Table:
+        """The table :meth:`snapshot` saved, hand in progress included (replayed from its
+        events). ``rng``: the generator to use (default: the saved state, else secure)."""
+        from croupier.table._state import table_restore
+
+        return table_restore(cls, data, rng=rng)

@@ -9,7 +9,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from croupier.errors import ConfigurationError, IllegalActionError
@@ -19,6 +19,8 @@ from croupier.room.cash.session import Session, SessionInfo, SessionLockedError
 from croupier.room.cash.waiting import WaitingList
 from croupier.rules.model import Rules
 from croupier.table import Table, TableSeat
+from croupier.table._check import name as _name
+from croupier.table._check import whole
 
 __all__ = ["CashTable", "RoomBase", "RoomStats", "SetAside"]
 
@@ -51,7 +53,7 @@ class RoomStats:
 
     def to_dict(self) -> dict[str, int]:
         """A JSON-ready dictionary."""
-        return asdict(self)
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 class CashTable:
@@ -70,11 +72,18 @@ class CashTable:
         return self.table.name
 
     def in_current_hand(self, player: str) -> bool:
-        """True when ``player`` is dealt in the hand being played."""
-        hand = self.table.hand
-        return (
-            self.table.in_hand and hand is not None and any(s.player == player for s in hand.seats)
-        )
+        """True when ``player`` is dealt in the hand not yet settled (being played, or over
+        and waiting for :meth:`Room.finish_hand`)."""
+        return self.table.dealt_in(player)
+
+    def busy(self) -> str | None:
+        """Why chips cannot move at this table now (a hand not yet settled), or None."""
+        t = self.table
+        if t.hand is None:
+            return None
+        if t.in_hand:
+            return f"table {self.name} is playing hand {t.hand_number + 1}"
+        return f"hand {t.hand_number + 1} at table {self.name} is over but not settled yet"
 
 
 class RoomBase:
@@ -86,11 +95,18 @@ class RoomBase:
         rng: random.Random | None = None,
         clock: Callable[[], float] | None = None,
         absence: AbsencePolicy | None = None,
+        keep_entries: int | None = None,
     ) -> None:
+        if rng is not None and not isinstance(rng, random.Random):
+            raise ConfigurationError(f"rng is a random.Random (or None), not {rng!r}")
+        if clock is not None and not callable(clock):
+            raise ConfigurationError(f"clock is a function returning seconds, not {clock!r}")
+        if absence is not None and not isinstance(absence, AbsencePolicy):
+            raise ConfigurationError(f"absence is an AbsencePolicy, not {absence!r}")
         self.rng: random.Random = rng if rng is not None else secrets.SystemRandom()
         self.clock: Callable[[], float] = clock if clock is not None else time.monotonic
         self.absence = absence if absence is not None else AbsencePolicy()
-        self.ledger = Ledger()
+        self.ledger = Ledger(keep=keep_entries)
         self.waiting = WaitingList()
         self.absences = Absences()
         self.stats = RoomStats()
@@ -112,6 +128,11 @@ class RoomBase:
         seats: int | None = None,
     ) -> Session:
         """Open a session at table ``name`` (a new table, or one whose session closed)."""
+        _name(name, "a table")
+        if not isinstance(rules, Rules):
+            raise ConfigurationError(f"a table opens under a rules value, not {rules!r}")
+        if seats is not None:
+            whole(seats, "a table's seats", minimum=2)
         current = self._tables.get(name)
         if current is not None and current.session.can_deal:
             raise SessionLockedError(
@@ -175,11 +196,13 @@ class RoomBase:
     # ----------------------------------------------------------------- cashier
     def deposit(self, player: str, amount: int) -> int:
         """``player`` brings ``amount`` cents to the cashier; returns his balance."""
+        _name(player)
         self.ledger.deposit(player, amount)
         return self.balance(player)
 
     def withdraw(self, player: str, amount: int) -> int:
         """The cashier pays ``amount`` cents to ``player``; returns his balance."""
+        _name(player)
         have = self.balance(player)
         if isinstance(amount, int) and amount > have:
             raise IllegalActionError(

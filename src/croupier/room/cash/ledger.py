@@ -15,12 +15,13 @@ and :meth:`Ledger.check` proves it.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from croupier.errors import ConfigurationError, IllegalActionError
+from croupier.table._check import MAX_CHIPS
 
 __all__ = [
     "Account",
@@ -170,21 +171,29 @@ class Ledger:
     (6000, 4000)
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, keep: int | None = None) -> None:
+        if keep is not None and (type(keep) is not int or keep < 0):
+            raise ConfigurationError(f"a ledger keeps a whole number >= 0 of entries, not {keep!r}")
         self._balances: dict[Account, int] = defaultdict(int)
         self._by_kind: dict[AccountKind, int] = defaultdict(int)
-        self._entries: list[Entry] = []
+        self._entries: deque[Entry] = deque()
+        self._keep = keep
+        self._opening: dict[Account, int] = {}
+        """Balances before the first entry kept (a restored ledger, or entries let go)."""
+        self._count = 0
         self._deposited = 0
         self._withdrawn = 0
 
     # ------------------------------------------------------------------ reading
     @property
     def entries(self) -> tuple[Entry, ...]:
-        """Every entry, in order."""
+        """The entries kept, in order: every one, unless the ledger was restored (those
+        since) or keeps only the last ``keep`` (memory stays flat; the server stores them)."""
         return tuple(self._entries)
 
     def __len__(self) -> int:
-        return len(self._entries)
+        """How many entries were ever posted (their numbers run from 1)."""
+        return self._count
 
     def balance(self, account: Account) -> int:
         """The balance of ``account`` (0 for an account never used)."""
@@ -247,7 +256,7 @@ class Ledger:
                     f"{account} holds {format_money(self.balance(account))}: cannot take"
                     f" {format_money(-amount)} from it (CAS-9: no credit)"
                 )
-        entry = Entry(len(self._entries) + 1, kind, lines, memo)
+        entry = Entry(self._count + 1, kind, lines, memo)
         if not lines:
             return entry
         for account, amount in lines:
@@ -259,6 +268,11 @@ class Ledger:
                 else:
                     self._withdrawn += amount
         self._entries.append(entry)
+        self._count += 1
+        if self._keep is not None and len(self._entries) > self._keep:
+            oldest = self._entries.popleft()  # folded into the opening balances
+            for account, amount in oldest.postings:
+                self._opening[account] = self._opening.get(account, 0) + amount
         return entry
 
     def transfer(
@@ -313,8 +327,9 @@ class Ledger:
         return totals
 
     def audit(self) -> LedgerTotals:
-        """Rebuild every balance from the entries, compare, then :meth:`check` (slower)."""
-        rebuilt: dict[Account, int] = defaultdict(int)
+        """Rebuild every balance from the opening balances and the entries kept, compare,
+        then :meth:`check` (slower)."""
+        rebuilt: dict[Account, int] = defaultdict(int, self._opening)
         for entry in self._entries:
             if sum(v for _, v in entry.postings) != 0:
                 raise LedgerError(f"entry {entry.number} ({entry.kind.value}) does not balance")
@@ -329,10 +344,50 @@ class Ledger:
             raise LedgerError("balances differ from the entries: " + "; ".join(sorted(wrong)))
         return self.check()
 
+    # ---------------------------------------------------------------- records
+    def snapshot(self) -> dict[str, Any]:
+        """The balances and counters, JSON-ready (the entries are the server's record)."""
+        return {
+            "kind": "ledger",
+            "version": 1,
+            "balances": [  # every account used, in order (the order of later entries)
+                [a.kind.value, a.player, a.table, amount] for a, amount in self._balances.items()
+            ],
+            "count": self._count,
+            "deposited": self._deposited,
+            "withdrawn": self._withdrawn,
+            "keep": self._keep,
+        }
+
+    @classmethod
+    def restore(cls, data: Any) -> Ledger:
+        """A ledger continuing from :meth:`snapshot`: its balances are the opening
+        balances :meth:`audit` starts from; entry numbers go on."""
+        if not isinstance(data, dict) or data.get("kind") != "ledger":
+            raise ConfigurationError(f"not a ledger snapshot: {data!r:.60}")
+        try:
+            ledger = cls(keep=data["keep"])
+            for kind, player, table, amount in data["balances"]:
+                if type(amount) is not int:
+                    raise ConfigurationError(f"ledger: amounts are whole cents, not {amount!r}")
+                account = Account(AccountKind(kind), player, table)
+                ledger._balances[account] = amount
+                ledger._by_kind[account.kind] += amount
+                ledger._opening[account] = amount
+            ledger._count = data["count"]
+            ledger._deposited = data["deposited"]
+            ledger._withdrawn = data["withdrawn"]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ConfigurationError(f"not a valid ledger snapshot: {exc!r}") from exc
+        ledger.check()
+        return ledger
+
 
 def _positive(amount: int, what: str) -> None:
-    if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-        raise ConfigurationError(f"{what} is a whole number of cents > 0, not {amount!r}")
+    if type(amount) is not int or not 0 < amount <= MAX_CHIPS:
+        raise ConfigurationError(
+            f"{what} is a whole number of cents from 1 to {MAX_CHIPS:,}, not {amount!r}"
+        )
 
 
 def _show(lines: Iterable[tuple[Account, int]]) -> str:

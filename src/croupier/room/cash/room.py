@@ -11,11 +11,13 @@ are fixed until it closes, three hands after it is announced (CAS-24, CAS-25).
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from croupier.cards import Deck
 from croupier.engine import Hand
-from croupier.errors import ConfigurationError, IllegalActionError
+from croupier.errors import IllegalActionError
 from croupier.room.cash._base import CashTable, RoomStats, SetAside
 from croupier.room.cash.absence import AwayReason
 from croupier.room.cash.ledger import (
@@ -29,6 +31,7 @@ from croupier.room.cash.ledger import (
 from croupier.room.cash.seating import Seating
 from croupier.room.cash.session import SessionLockedError
 from croupier.table import HandPlan, HandSettled
+from croupier.table._check import flag, whole
 
 __all__ = ["CashTable", "Room", "RoomStats", "SetAside"]
 
@@ -58,10 +61,10 @@ class Room(Seating):
         the house maximum (CAS-11); a player with no chips buys in again (CAS-10)."""
         ct = self._at(player)
         session = ct.session
-        if ct.table.in_hand:
+        busy = ct.busy()
+        if busy is not None:
             raise IllegalActionError(
-                f"no rebuy during a hand (CAS-11): table {ct.name} is playing hand"
-                f" {ct.table.hand_number + 1}; {player} may rebuy after it"
+                f"no rebuy during a hand (CAS-11): {busy}; {player} may rebuy after it is settled"
             )
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
             raise IllegalActionError(f"a rebuy is whole cents > 0, not {amount!r}")
@@ -93,8 +96,9 @@ class Room(Seating):
         return stack + amount
 
     def leave(self, player: str) -> int:
-        """``player`` leaves with his chips, paid into his account; during a hand he is
-        dealt in, he leaves when it ends (returns 0 then)."""
+        """``player`` leaves with his chips, paid into his account; dealt in a hand not
+        yet settled, he leaves when it is settled, with the stack it left him (returns 0
+        then: the cash-out is posted by :meth:`finish_hand`)."""
         ct = self._at(player)
         if ct.in_current_hand(player):
             ct.leaving.add(player)
@@ -132,6 +136,7 @@ class Room(Seating):
 
     def come_back(self, player: str, *, post: bool = False) -> None:
         """``player`` is back before the maximum (``post``: pay missed blinds now, PKG-21)."""
+        flag(post, "post")
         ct = self._at(player)
         if self.seat(player).stack <= 0:
             raise IllegalActionError(f"{player} has no chips: he must rebuy to play (CAS-9)")
@@ -174,31 +179,32 @@ class Room(Seating):
         return self._get(table).table.plan()
 
     def can_start(self, table: str) -> bool:
-        """True when ``table`` may deal a hand now."""
+        """True exactly when :meth:`start_hand` would deal at ``table`` now."""
         ct = self._get(table)
-        return ct.session.can_deal and not ct.table.in_hand and self._ready(ct)
+        return (
+            ct.session.can_deal
+            and ct.table.between_hands
+            and ct.table.next_rules() == ct.session.rules
+            and self._ready(ct)
+        )
 
     def _ready(self, ct: CashTable) -> bool:
-        """Whether two players are ready (CAS-4), drawing the first button again if the
-        player who drew it left before the first hand."""
-        t = ct.table
-        if t.positions is None and t.draw is not None and t.draw.button not in t.seats:
-            try:
-                t.draw_for_button()
-            except ConfigurationError:
-                return False
-        return t.can_start()
+        """Whether two players are ready (CAS-4); the table draws the first button again
+        if the player who drew it left before the first hand."""
+        return ct.table.can_start()
 
     def start_hand(self, table: str, *, deck: Deck | None = None, straddle: bool = False) -> Hand:
-        """Deal the next hand at ``table`` (settling the last one first if needed)."""
+        """Deal the next hand at ``table``: refused, changing nothing, while the last one
+        is not settled (:meth:`finish_hand`), the session is closed or two players are not
+        ready."""
         ct = self._get(table)
         if not ct.session.can_deal:
             raise IllegalActionError(
                 f"the session of table {table} is closed (CAS-25): open a new session"
             )
-        if ct.table.hand is not None and not ct.table.in_hand:
-            self.finish_hand(table)
-        self._ready(ct)
+        busy = ct.busy()
+        if busy is not None:
+            raise IllegalActionError(f"cannot deal the next hand: {busy} (finish_hand first)")
         if ct.table.next_rules() != ct.session.rules:
             raise SessionLockedError(
                 f"the stakes of table {table} were changed: they are fixed for the session (CAS-24)"
@@ -240,14 +246,17 @@ class Room(Seating):
     # ---------------------------------------------------------------- sessions
     def announce_close(self, table: str, hands: int = 3) -> None:
         """Announce the last three hands of ``table``'s session (CAS-25)."""
-        self._get(table).session.announce_close(hands)
+        ct = self._get(table)
+        whole(hands, "the last hands announced", minimum=1)
+        ct.session.announce_close(hands)
 
     def close(self, table: str) -> None:
         """Close ``table``'s session now: allowed when its last hands were announced, or
         when the game has stopped anyway (fewer than two players, CAS-4)."""
         ct = self._get(table)
-        if ct.table.in_hand:
-            raise IllegalActionError(f"table {table} is playing a hand: close after it")
+        busy = ct.busy()
+        if busy is not None:
+            raise IllegalActionError(f"{busy}: close the table once it is settled")
         if ct.session.can_deal and self._ready(ct):
             if ct.session.is_open:
                 raise IllegalActionError(
@@ -258,8 +267,6 @@ class Room(Seating):
                 f"{ct.session.hands_left} announced hands remain to be played at table"
                 f" {table} (CAS-25)"
             )
-        if ct.table.hand is not None:
-            self.finish_hand(table)
         if ct.session.can_deal:
             ct.session.close()
             self._close(ct)
@@ -285,7 +292,7 @@ class Room(Seating):
         t = self._get(table).table
         hand = t.hand
         dealt = {s.player for s in hand.seats} if hand is not None else set()
-        total = sum(ts.stack for ts in t if ts.player not in dealt)
+        total = sum(stack for player, stack in t.stacks.items() if player not in dealt)
         return total + (hand.total_in_play if hand is not None else 0)
 
     def check(self) -> LedgerTotals:
@@ -298,11 +305,11 @@ class Room(Seating):
         for name, ct in self._tables.items():
             t, hand = ct.table, ct.table.hand
             dealt = {s.player: s for s in hand.seats} if hand is not None else {}
-            for ts in t:
-                recorded = self.ledger.balance(Account.seat(ts.player, name))
-                expected = dealt[ts.player].stack if ts.player in dealt else ts.stack
+            for player, stack in t.stacks.items():
+                recorded = self.ledger.balance(Account.seat(player, name))
+                expected = dealt[player].stack if player in dealt else stack
                 if recorded != expected:
-                    problems.append(f"{ts.player}@{name}: ledger {recorded}, table {expected}")
+                    problems.append(f"{player}@{name}: ledger {recorded}, table {expected}")
             if hand is not None:
                 booked = sum(self.ledger.balance(Account.seat(p, name)) for p in dealt)
                 if booked != hand.total_in_play:
@@ -315,6 +322,31 @@ class Room(Seating):
         if problems:
             raise LedgerError("the ledger disagrees with the tables: " + "; ".join(problems))
         return totals
+
+    # ----------------------------------------------------------------- records
+    def snapshot(self) -> dict[str, Any]:
+        """The room's whole state, JSON-ready, at any moment: sessions, the ledger's
+        balances, waiting lists, absences, set-aside chips, the orphan register, the
+        house boxes, and each table (a hand not yet settled as its events, deck included:
+        store a snapshot, never send it). See ``docs/room.md``."""
+        from croupier.room.cash._state import room_snapshot
+
+        return room_snapshot(self)
+
+    @classmethod
+    def restore(
+        cls,
+        data: dict[str, Any],
+        *,
+        clock: Callable[[], float] | None = None,
+        rng: random.Random | None = None,
+    ) -> Room:
+        """The room :meth:`snapshot` saved, proven by :meth:`check` before it is returned.
+        ``clock`` as for a new room (absences resume where they stood); ``rng`` replaces
+        the saved generator's state."""
+        from croupier.room.cash._state import room_restore
+
+        return room_restore(cls, data, clock=clock, rng=rng)
 
     def summary(self) -> dict[str, Any]:
         """The room's money and counters, JSON-ready."""

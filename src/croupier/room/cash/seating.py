@@ -15,6 +15,7 @@ from croupier.room.cash._base import CashTable, RoomBase
 from croupier.room.cash.ledger import Account, EntryKind, format_money
 from croupier.room.cash.session import Session
 from croupier.room.cash.waiting import Called, Registration
+from croupier.table._check import flag, name, number
 
 __all__ = ["Seating"]
 
@@ -74,6 +75,8 @@ class Seating(RoomBase):
     def join(self, player: str, table: str, buy_in: int, *, post: bool = False) -> int:
         """Seat ``player`` at a free seat of ``table`` drawn at random (CAS-7), buying in
         for ``buy_in`` cents from his account; refused while others wait for the table."""
+        name(player)
+        flag(post, "post")
         ct = self._get(table)
         self._check_can_sit(player, ct)
         waiting = [
@@ -96,6 +99,11 @@ class Seating(RoomBase):
         buy_in: int | None = None,
     ) -> Registration:
         """Put ``player`` on the waiting list of ``table`` or of ``stakes`` (CAS-7)."""
+        name(player)
+        if stakes is not None:
+            name(stakes, "the stakes of a waiting list")
+        if buy_in is not None and (type(buy_in) is not int or buy_in <= 0):
+            raise IllegalActionError(f"a buy-in is whole cents > 0, not {buy_in!r}")
         if table is not None:
             session = self._get(table).session
             if self._where.get(player) == table:
@@ -106,6 +114,8 @@ class Seating(RoomBase):
 
     def set_answering(self, player: str, answers: bool) -> None:
         """Whether ``player`` answers when his name is called (an absent name is skipped)."""
+        name(player)
+        flag(answers, "answers")
         if answers:
             self._not_answering.discard(player)
         else:
@@ -124,6 +134,8 @@ class Seating(RoomBase):
         """Call the waiting list for a free seat of ``table``: the first name in order of
         registration that answers (and can buy in) is seated at random (CAS-7)."""
         ct = self._get(table)
+        if answers is not None and not callable(answers):
+            raise IllegalActionError(f"answers is a function of a registration, not {answers!r}")
         if not ct.session.is_open or not ct.table.free_seats():
             return Called(None, ())
         heard = answers or (lambda r: r.player not in self._not_answering)
@@ -162,11 +174,11 @@ class Seating(RoomBase):
         ``table`` (his own when None; another must play the same stakes). Returns the seat."""
         ct = self._at(player)
         dest = ct if table is None else self._get(table)
-        if ct.table.in_hand or dest.table.in_hand:
-            raise IllegalActionError(
-                f"the floor moves players between hands only (CAS-6): a hand is being played"
-                f" at table {ct.name if ct.table.in_hand else dest.name}"
-            )
+        if seat is not None:
+            number(seat, "a seat", error=IllegalActionError)
+        busy = ct.busy() or dest.busy()
+        if busy is not None:
+            raise IllegalActionError(f"the floor moves players between hands only (CAS-6): {busy}")
         if dest is not ct and dest.session.stakes_key != ct.session.stakes_key:
             raise IllegalActionError(
                 f"table {dest.name} plays {dest.session.stakes_key}, not"
@@ -175,6 +187,9 @@ class Seating(RoomBase):
         if dest is not ct and not dest.session.is_open:
             raise IllegalActionError(f"the session of table {dest.name} is not open")
         old = ct.table.seat_of(player)
+        ts = ct.table.seats[old]
+        if ts.stack <= 0:
+            raise IllegalActionError(f"{player} has no chips to move: he must rebuy first")
         free = dest.table.free_seats()
         if seat is None:
             if not free:
@@ -182,9 +197,6 @@ class Seating(RoomBase):
             seat = self.rng.choice(free)
         elif seat not in free:
             raise IllegalActionError(f"seat {seat} of table {dest.name} is not free: free {free}")
-        ts = ct.table.seats[old]
-        if ts.stack <= 0:
-            raise IllegalActionError(f"{player} has no chips to move: he must rebuy first")
         away = self.absences.get(player)
         ct.table.leave(player)
         dest.table.sit(player, ts.stack, seat=seat)

@@ -35,7 +35,7 @@ from croupier.room.tournament.config import (
     tournament_preset,
 )
 from croupier.room.tournament.floor import Decision, Fault, Floor, PotRecord, Sanction
-from croupier.room.tournament.live import LiveTable, LiveTournament
+from croupier.room.tournament.live import CountCorrection, CountResult, LiveTable, LiveTournament
 from croupier.room.tournament.payouts import PayoutTable, PrizePool, payouts, prize_pool
 from croupier.room.tournament.registration import Entry, RegistrationError
 from croupier.room.tournament.simulate import SimulationError, SimulationResult, simulate
@@ -59,6 +59,8 @@ __all__ = [
     "BustKind",
     "BustRanking",
     "Clock",
+    "CountCorrection",
+    "CountResult",
     "Decision",
     "Entry",
     "Fault",

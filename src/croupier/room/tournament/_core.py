@@ -167,6 +167,8 @@ class TournamentCore(ABC):
 
     def table_of(self, player: str) -> int:
         """The table where ``player`` sits."""
+        if not isinstance(player, str):
+            raise ConfigurationError(f"a player is named by a text, not {player!r}")
         try:
             return self._where[player]
         except KeyError:
@@ -203,11 +205,11 @@ class TournamentCore(ABC):
 
     def is_suspended(self, player: str) -> bool:
         """True while ``player`` serves a suspension (ITA-51)."""
-        return player in self._suspended
+        return isinstance(player, str) and player in self._suspended
 
     def suspension_left(self, player: str) -> int:
         """Hands of suspension ``player`` still has to sit out."""
-        return self._suspended.get(player, 0)
+        return self._suspended.get(player, 0) if isinstance(player, str) else 0
 
     def _place(
         self, player: str, table: int, seat: int, stack: int, *, replacing: bool, absent: bool

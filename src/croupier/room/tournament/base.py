@@ -16,11 +16,12 @@ from typing import NamedTuple
 
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.room.tournament._core import Phase, TournamentCore
-from croupier.room.tournament.payouts import PrizePool, payouts, prize_pool
+from croupier.room.tournament.payouts import PrizePool, minimum_places, payouts, prize_pool
 from croupier.room.tournament.registration import Entry, RegistrationError
 from croupier.room.tournament.seating import draw_seats
 from croupier.room.tournament.standings import Bust, BustKind, Finish
 from croupier.room.tournament.structure import Level
+from croupier.table._check import flag, name, whole
 
 __all__ = ["Phase", "Result", "TournamentBase"]
 
@@ -46,6 +47,8 @@ class TournamentBase(TournamentCore):
         dealt in and blinded until :meth:`arrive`, and removed at the end of the first
         level (POK-3-1).
         """
+        self._sync_clock()
+        flag(arrived, "arrived")
         if self.phase is Phase.FINISHED:
             raise RegistrationError("the tournament is over")
         late = self.phase is Phase.RUNNING
@@ -55,6 +58,12 @@ class TournamentBase(TournamentCore):
                 f"registration closed at the end of level {levels}"
                 if levels
                 else "registration closed when the tournament started (no late registration)"
+            )
+        places = self.config.places
+        if places is not None and minimum_places(len(self.registry) + 1) > places:
+            raise RegistrationError(
+                f"this tournament pays {places} places: at most {10 * places} entrants"
+                " (ITA-18: at least 10 % of the entrants are paid)"
             )
         entry = self.registry.register(
             player, adult=adult, at=self.time.now(), late=late, arrived=arrived
@@ -81,6 +90,8 @@ class TournamentBase(TournamentCore):
 
     def arrive(self, player: str) -> None:
         """A registered player reaches his seat (POK-3-1)."""
+        self._sync_clock()
+        name(player, error=RegistrationError)
         self.registry.arrive(player)
         if player in self._where and player not in self._suspended:
             self._set_absent(player, False)
@@ -102,8 +113,10 @@ class TournamentBase(TournamentCore):
         if draw is None:
             draw = draw_seats(players, table_size=self.options.table_size, rng=self.rng)
         else:
-            draw = dict(draw)
-            self._check_draw(players, draw)
+            if not isinstance(draw, Mapping):
+                raise ConfigurationError(f"a draw maps players to (table, seat), not {draw!r}")
+            self._check_draw(players, dict(draw))
+            draw = {p: (int(t), int(s)) for p, (t, s) in draw.items()}
         for number in sorted({t for t, _ in draw.values()}):
             self._open_table(number)
             self._counts[number] = 0
@@ -119,8 +132,17 @@ class TournamentBase(TournamentCore):
         return draw
 
     def _check_draw(self, players: Sequence[str], draw: Mapping[str, tuple[int, int]]) -> None:
-        if sorted(draw) != sorted(players):
+        if not all(isinstance(p, str) for p in draw) or sorted(draw) != sorted(players):
             raise ConfigurationError("the draw must seat every registered player, once")
+        for player, place in draw.items():
+            if (
+                not isinstance(place, tuple | list)
+                or len(place) != 2
+                or any(type(n) is not int for n in place)
+            ):
+                raise ConfigurationError(
+                    f"{player} draws a (table, seat) pair of whole numbers, not {place!r}"
+                )
         if len(set(draw.values())) != len(draw):
             raise ConfigurationError("two players drew the same seat")
         size = self.options.table_size
@@ -186,6 +208,8 @@ class TournamentBase(TournamentCore):
     def can_rebuy(self, player: str) -> bool:
         """True when ``player`` may rebuy now."""
         rebuy = self.config.rebuy
+        if not isinstance(player, str):
+            return False
         if rebuy is None or not self.rebuy_open or player not in self.registry:
             return False
         entry = self.registry[player]
@@ -197,12 +221,21 @@ class TournamentBase(TournamentCore):
 
     def rebuy(self, player: str) -> None:
         """``player`` buys ``rebuy.stack`` more chips (between hands)."""
+        self._sync_clock()
         rebuy = self.config.rebuy
+        name(player, error=IllegalActionError)
         if rebuy is None or not self.can_rebuy(player):
             raise IllegalActionError(self._why_no_rebuy(player))
+        if player in self._where and not self._between_hands(self._where[player]):
+            raise IllegalActionError(
+                f"table {self._where[player]} is playing a hand: {player} rebuys after it"
+            )
         if player in self._pending:
             bust = self._pending.pop(player)
-            self.standings.remove(player)
+            if bust in self._hfh_busts:  # busted in a hand-for-hand hand not yet closed
+                self._hfh_busts.remove(bust)
+            else:
+                self.standings.remove(player)
             free = self._free(bust.table) if bust.table in self._counts else []
             old = [s for s in free if s == bust.seat]
             if old:  # back in his seat, with its obligations (POK-7-9)
@@ -230,6 +263,8 @@ class TournamentBase(TournamentCore):
 
     def decline_rebuy(self, player: str) -> None:
         """A player busted in the rebuy period does not rebuy: he is out."""
+        self._sync_clock()
+        name(player, error=IllegalActionError)
         if player not in self._pending:
             raise IllegalActionError(f"{player} has no rebuy to decline")
         self._finalize_pending(player)
@@ -237,15 +272,20 @@ class TournamentBase(TournamentCore):
 
     def add_on(self, player: str) -> None:
         """``player`` takes the add-on (once, during the add-on window)."""
+        self._sync_clock()
+        self._running()
         add_on = self.config.add_on
         if add_on is None:
             raise IllegalActionError("this tournament has no add-on (POK-6-1: a freezeout)")
         if not self.add_on_open:
             raise IllegalActionError(f"the add-on is taken after level {add_on.after_level}")
+        name(player, error=IllegalActionError)
         entry = self.registry[player]
         if entry.add_on:
             raise IllegalActionError(f"{player} has already taken the add-on")
-        self.table_of(player)
+        table = self.table_of(player)
+        if not self._between_hands(table):
+            raise IllegalActionError(f"table {table} is playing a hand: {player} adds on after it")
         self._set_stack(player, self._stack(player) + add_on.stack)
         self.chips_issued += add_on.stack
         self.registry.record_add_on(player)
@@ -258,8 +298,8 @@ class TournamentBase(TournamentCore):
             and level > self._arrival_deadline.get(p, self.options.absent_deadline_level)
             and self._between_hands(self._where[p])
         ]
-        if not late:
-            return
+        if not late or len(late) == len(self._where):
+            return  # none late, or nobody would be left: they wait for someone to arrive
         busts = []
         for player in late:
             table = self._where[player]
@@ -270,6 +310,11 @@ class TournamentBase(TournamentCore):
             self._unclaimed_bounty(player)
         self.standings.add(busts, share=False, at=self.time.now())
         self._rearrange()
+
+    def _running(self) -> None:
+        """Refuse a change to the players' chips or seats unless the tournament runs."""
+        if self.phase is not Phase.RUNNING:
+            raise IllegalActionError(f"the tournament is {self.phase.value}: nothing to change")
 
     # ------------------------------------------------------------ payouts
     def paid_places(self) -> int:
@@ -340,9 +385,10 @@ class TournamentBase(TournamentCore):
     def suspend(self, player: str, hands: int) -> None:
         """Sit ``player`` out for ``hands`` hands: dealt in, blinded, his hand killed
         (POK-13-1, ITA-51). Use :class:`~croupier.room.tournament.floor.Floor`."""
+        self._sync_clock()
+        self._running()
         self.table_of(player)
-        if hands < 1:
-            raise ConfigurationError("a suspension lasts at least one hand")
+        whole(hands, "a suspension, in hands,", minimum=1)
         self._suspended[player] = self._suspended.get(player, 0) + hands
         self._set_absent(player, True)
 
@@ -357,10 +403,16 @@ class TournamentBase(TournamentCore):
 
     def disqualify(self, player: str) -> int:
         """Remove ``player`` and his chips from play (POK-13-1, ITA-51); returns the chips."""
+        self._sync_clock()
+        self._running()
         table = self.table_of(player)
         if not self._between_hands(table):
             raise IllegalActionError(
                 f"table {table} is playing a hand: disqualify {player} once it is over"
+            )
+        if len(self._where) == 1:
+            raise IllegalActionError(
+                f"{player} is the last player with chips: he cannot be disqualified"
             )
         stack = self._remove(player)
         self._suspended.pop(player, None)
@@ -376,14 +428,16 @@ class TournamentBase(TournamentCore):
 
     def remove_chips(self, player: str, amount: int) -> None:
         """Take ``amount`` of ``player``'s chips out of play (POK-12-6)."""
+        self._sync_clock()
+        self._running()
         table = self.table_of(player)
         if not self._between_hands(table):
             raise IllegalActionError(f"table {table} is playing a hand: remove chips after it")
         stack = self._stack(player)
-        if not 0 < amount < stack:
+        if type(amount) is not int or not 0 < amount < stack:
             raise ConfigurationError(
-                f"remove between 1 and {stack - 1} chips from {player} (all of them:"
-                " disqualify him)"
+                f"remove between 1 and {stack - 1} chips from {player}, not {amount!r} (all of"
+                " them: disqualify him)"
             )
         self._set_stack(player, stack - amount)
         self.chips_removed += amount

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from croupier.engine import Awarded, Hand
 from croupier.engine.pots import split_pot
@@ -107,6 +107,65 @@ class Floor:
         self._log: list[Decision] = []
         self._offences: dict[str, list[Fault]] = {}
 
+    def snapshot(self) -> dict[str, Any]:
+        """The decisions and offences, JSON-ready (the tournament has its own snapshot)."""
+        return {
+            "kind": "floor",
+            "version": 1,
+            "director": self.director,
+            "log": [
+                [
+                    d.number,
+                    d.at,
+                    d.level,
+                    d.director,
+                    d.action,
+                    list(d.players),
+                    d.table,
+                    d.hand,
+                    d.reason,
+                    d.detail,
+                    None if d.fault is None else d.fault.value,
+                    None if d.sanction is None else d.sanction.value,
+                    d.override,
+                ]
+                for d in self._log
+            ],
+            "offences": [[p, [f.value for f in faults]] for p, faults in self._offences.items()],
+        }
+
+    @classmethod
+    def restore(cls, data: dict[str, Any], tournament: TournamentBase) -> Floor:
+        """The floor :meth:`snapshot` saved, over ``tournament`` (restored beside it)."""
+        if not isinstance(data, dict) or data.get("kind") != "floor":
+            raise ConfigurationError(f"not a floor snapshot: {data!r:.60}")
+        try:
+            floor = cls(tournament, director=data["director"])
+            for row in data["log"]:
+                number, at, level, director, action, players, table, hand, why, detail = row[:10]
+                fault, sanction, override = row[10:]
+                floor._log.append(
+                    Decision(
+                        number,
+                        at,
+                        level,
+                        director,
+                        action,
+                        tuple(players),
+                        table,
+                        hand,
+                        why,
+                        detail,
+                        None if fault is None else Fault(fault),
+                        None if sanction is None else Sanction(sanction),
+                        override,
+                    )
+                )
+            floor._offences = {p: [Fault(f) for f in faults] for p, faults in data["offences"]}
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ConfigurationError(f"not a valid floor snapshot: {exc!r}") from exc
+        return floor
+
     @property
     def log(self) -> tuple[Decision, ...]:
         """Every decision, oldest first (read-only: decisions are final, POK-13-2)."""
@@ -114,7 +173,7 @@ class Floor:
 
     def offences(self, player: str) -> tuple[Fault, ...]:
         """The faults ``player`` was sanctioned for, in order."""
-        return tuple(self._offences.get(player, ()))
+        return tuple(self._offences.get(player, ())) if isinstance(player, str) else ()
 
     def _record(
         self,
@@ -129,8 +188,7 @@ class Floor:
         sanction: Sanction | None = None,
         override: bool = False,
     ) -> Decision:
-        if not reason.strip():
-            raise ConfigurationError("every floor decision gives its reason")
+        _reason(reason, by)
         t = self.tournament
         if table is None and players and players[0] in t._where:
             table = t._where[players[0]]
@@ -161,7 +219,7 @@ class Floor:
     # ----------------------------------------------------------- sanctions
     def next_sanction(self, player: str, fault: Fault) -> Sanction:
         """The sanction the ladder gives for ``fault`` now (POK-13-1, ITA-51)."""
-        past = self._offences.get(player, [])
+        past = self._offences.get(player, []) if isinstance(player, str) else []
         ladder: tuple[Sanction, ...] = _LADDER[1:] if fault in _NO_WARNING else _LADDER
         if self.tournament.options.warning_once and past:
             ladder = tuple(s for s in ladder if s is not Sanction.WARNING)
@@ -180,22 +238,58 @@ class Floor:
     ) -> Decision:
         """Sanction ``player`` for ``fault``: the next step of the ladder, or ``sanction``
         if the director chooses (a harsher one skips steps, POK-13-1; a lighter one is
-        an override, POK-13-2)."""
-        self.tournament.table_of(player)
+        an override, POK-13-2). Refused, changing nothing, if it cannot be applied."""
+        chosen, override = self._sanction(player, fault, reason, orbits, sanction, by)
+        if chosen is Sanction.WARNING:
+            decision = self._record(
+                "warning", [player], reason, by=by, fault=fault, sanction=chosen, override=override
+            )
+        elif chosen is Sanction.SUSPENSION:
+            decision = self._suspend(player, orbits, reason, by=by, fault=fault, override=override)
+        else:
+            decision = self._disqualify(player, reason, by=by, fault=fault, override=override)
+        self._offences.setdefault(player, []).append(fault)
+        return decision
+
+    def _sanction(
+        self,
+        player: str,
+        fault: Fault,
+        reason: str,
+        orbits: int,
+        sanction: Sanction | None,
+        by: str | None,
+    ) -> tuple[Sanction, bool]:
+        """The sanction ``penalize`` would apply, and whether it is an override; refused
+        here if anything is wrong, before any change."""
+        t = self.tournament
+        table = t.table_of(player)
+        if not isinstance(fault, Fault):
+            raise ConfigurationError(f"a fault is one of {[f.value for f in Fault]}, not {fault!r}")
+        if sanction is not None and not isinstance(sanction, Sanction):
+            raise ConfigurationError(
+                f"a sanction is one of {[x.value for x in Sanction]}, not {sanction!r}"
+            )
+        _reason(reason, by)
         due = self.next_sanction(player, fault)
         chosen = sanction or due
         order = {s: k for k, s in enumerate(_LADDER)}
         override = chosen in order and order[chosen] < order[due]
         if chosen is Sanction.CHIP_PENALTY:
             raise ConfigurationError("take chips with remove_chips(), which says how many")
-        self._offences.setdefault(player, []).append(fault)
-        if chosen is Sanction.WARNING:
-            return self._record(
-                "warning", [player], reason, by=by, fault=fault, sanction=chosen, override=override
-            )
         if chosen is Sanction.SUSPENSION:
-            return self._suspend(player, orbits, reason, by=by, fault=fault, override=override)
-        return self._disqualify(player, reason, by=by, fault=fault, override=override)
+            most = t.options.max_suspension_orbits
+            if type(orbits) is not int or not 1 <= orbits <= most:
+                raise ConfigurationError(f"a suspension lasts 1 to {most} orbits, not {orbits!r}")
+        if chosen is Sanction.DISQUALIFICATION and not t._between_hands(table):
+            raise IllegalActionError(
+                f"table {table} is playing a hand: disqualify {player} once it is over"
+            )
+        if chosen is Sanction.DISQUALIFICATION and len(t._where) <= 1:
+            raise IllegalActionError(
+                f"{player} is the last player with chips: he cannot be disqualified"
+            )
+        return chosen, override
 
     def warn(self, player: str, fault: Fault, reason: str, *, by: str | None = None) -> Decision:
         """A warning (the first step, POK-13-1, ITA-51)."""
@@ -218,9 +312,6 @@ class Floor:
     def _suspend(
         self, player: str, orbits: int, reason: str, *, by: str | None, fault: Fault, override: bool
     ) -> Decision:
-        most = self.tournament.options.max_suspension_orbits
-        if not 1 <= orbits <= most:
-            raise ConfigurationError(f"a suspension lasts 1 to {most} orbits, not {orbits}")
         hands = orbits * self.tournament.players_at_table_of(player)  # ITA-51
         self.tournament.suspend(player, hands)
         return self._record(
@@ -255,6 +346,9 @@ class Floor:
         self, player: str, amount: int, fault: Fault, reason: str, *, by: str | None = None
     ) -> Decision:
         """Take ``amount`` of ``player``'s chips out of play (POK-12-6: "retrait des mises")."""
+        if not isinstance(fault, Fault):
+            raise ConfigurationError(f"a fault is one of {[f.value for f in Fault]}, not {fault!r}")
+        _reason(reason, by)
         self.tournament.remove_chips(player, amount)
         self._offences.setdefault(player, []).append(fault)
         return self._record(
@@ -270,7 +364,16 @@ class Floor:
     def chip_dumping(
         self, giver: str, receiver: str, reason: str, *, orbits: int = 1, by: str | None = None
     ) -> list[Decision]:
-        """Both players are sanctioned, without a warning (POK-12-7)."""
+        """Both players are sanctioned, without a warning (POK-12-7); refused, changing
+        nothing, unless both sanctions can be applied."""
+        if giver == receiver:
+            raise ConfigurationError(f"chip dumping takes two players, not {giver!r} twice")
+        chosen = [
+            self._sanction(p, Fault.CHIP_DUMPING, reason, orbits, None, by)[0]
+            for p in (giver, receiver)
+        ]
+        if chosen == [Sanction.DISQUALIFICATION] * 2 and len(self.tournament._where) <= 2:
+            raise IllegalActionError("disqualifying both would leave nobody with chips")
         return [
             self.penalize(p, Fault.CHIP_DUMPING, reason, orbits=orbits, by=by)
             for p in (giver, receiver)
@@ -286,6 +389,7 @@ class Floor:
         """Void the hand in progress at ``table``: every chip goes back where it was
         before the hand (POK-2-9 misdeal, ITA-45 deck irregularity)."""
         t = self._engine()
+        _reason(reason, by)
         hand = t.hand(table)
         number = t.table(table).hand_number + 1
         report = t.void_hand(table, reason)
@@ -316,9 +420,12 @@ class Floor:
         """Give pot ``pot`` of the last hand at ``table`` to ``winners`` (a decision on a
         pot, asked before the next hand starts: POK-10-1, ITA-49)."""
         t = self._engine()
+        _reason(reason, by)
         hand = t.last_hand(table)  # refused once the next hand has started
         records = rebuild_pots(hand)
-        if not 0 <= pot < len(records):
+        if isinstance(winners, str) or not all(isinstance(w, str) for w in winners):
+            raise ConfigurationError(f"winners are a list of names, not {winners!r}")
+        if type(pot) is not int or not 0 <= pot < len(records):
             raise ConfigurationError(f"the hand had pots 0 to {len(records) - 1}, not {pot}")
         record = records[pot]
         if not winners or any(w not in record.eligible for w in winners):
@@ -374,6 +481,18 @@ class Floor:
         by: str | None = None,
     ) -> Decision:
         """Log a decision against the written rules (POK-13-2): final, with its reason."""
+        if not isinstance(rule, str) or not isinstance(decision, str):
+            raise ConfigurationError("an override names the rule and the decision in words")
+        if isinstance(players, str) or not all(isinstance(p, str) for p in players):
+            raise ConfigurationError(f"players are a list of names, not {players!r}")
         return self._record(
             "override", list(players), reason, by=by, detail=f"{rule}: {decision}", override=True
         )
+
+
+def _reason(reason: object, by: object) -> None:
+    """Every decision gives its reason; ``by`` names a director (or None: the floor's)."""
+    if not isinstance(reason, str) or not reason.strip():
+        raise ConfigurationError(f"every floor decision gives its reason (a text), not {reason!r}")
+    if by is not None and (not isinstance(by, str) or not by.strip()):
+        raise ConfigurationError(f"a decision is signed by a director's name, not {by!r}")

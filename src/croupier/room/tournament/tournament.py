@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from croupier.cards import Deck
 from croupier.engine import Action, ForcedKind, Hand, HandStarted
-from croupier.errors import ConfigurationError, IllegalActionError
+from croupier.errors import ConfigurationError, CroupierError, IllegalActionError
 from croupier.room.tournament.balancing import Move, is_final
 from croupier.room.tournament.base import Phase, TournamentBase
 from croupier.room.tournament.clock import Clock
@@ -74,12 +74,12 @@ class Tournament(TournamentBase):
     # ------------------------------------------------------------- tables
     def table(self, number: int) -> Table:
         """The engine table ``number``."""
-        try:
-            return self._tables[number]
-        except KeyError:
+        table = self._tables.get(number) if type(number) is int else None
+        if table is None:
             raise ConfigurationError(
-                f"there is no table {number}: the tables are {sorted(self._tables)}"
-            ) from None
+                f"there is no table {number!r}: the tables are {sorted(self._tables)}"
+            )
+        return table
 
     def table_numbers(self) -> list[int]:
         """The tables in play."""
@@ -114,14 +114,13 @@ class Tournament(TournamentBase):
         return self._table_of(player).leave(player)
 
     def _stack(self, player: str) -> int:
-        t = self._table_of(player)
-        return t.seats[t.seat_of(player)].stack
+        return self._table_of(player).stack_of(player)
 
     def _set_stack(self, player: str, stack: int) -> None:
         self._table_of(player).set_stack(player, stack)
 
     def _occupied(self, table: int) -> dict[int, str]:
-        return {s: ts.player for s, ts in self._tables[table].seats.items()}
+        return self._tables[table].players
 
     def _size(self, table: int) -> int:
         return self._tables[table].size
@@ -160,9 +159,10 @@ class Tournament(TournamentBase):
 
     def _vacated(self, table: int) -> set[int]:
         t = self._tables[table]
-        if table in self._in_hand or not t.history:
+        last = t.last_plan
+        if table in self._in_hand or last is None:
             return set()
-        return {s.seat for s in t.history[-1].seats} - set(t.seats)
+        return {s.seat for s in last.seats} - set(t.seats)
 
     def _set_absent(self, player: str, absent: bool) -> None:
         t = self._table_of(player)
@@ -192,8 +192,8 @@ class Tournament(TournamentBase):
         """Why ``table`` may not start a hand now, or None when it may."""
         if self.phase is not Phase.RUNNING:
             return f"the tournament is {self.phase.value}"
-        if table not in self._tables:
-            return f"there is no table {table}"
+        if type(table) is not int or table not in self._tables:
+            return f"there is no table {table!r}: the tables are {sorted(self._tables)}"
         if table in self._in_hand:
             return f"table {table} is playing hand {self._tables[table].hand_number + 1}"
         self._sync_clock()
@@ -212,7 +212,7 @@ class Tournament(TournamentBase):
         return None
 
     def can_start(self, table: int) -> bool:
-        """True when ``table`` may deal its next hand now."""
+        """True exactly when :meth:`start_hand` would deal at ``table`` now."""
         return self.why_not(table) is None and self._tables[table].can_start()
 
     def start_hand(self, table: int, *, deck: Deck | None = None) -> Hand:
@@ -228,12 +228,13 @@ class Tournament(TournamentBase):
         return hand
 
     def hand(self, table: int) -> Hand | None:
-        """The hand in progress at ``table``, if any."""
-        return self._tables[table].hand if table in self._in_hand else None
+        """The hand in progress (or over, not yet settled) at ``table``, if any."""
+        return self.table(table).hand if table in self._in_hand else None
 
     def last_hand(self, table: int) -> Hand:
         """The last hand finished at ``table``, while no other hand has started there
         (a decision on its pots is still possible: POK-10-1, ITA-49)."""
+        self.table(table)
         try:
             return self._last_hand[table]
         except KeyError:
@@ -307,6 +308,8 @@ class Tournament(TournamentBase):
     def void_hand(self, table: int, reason: str) -> HandReport:
         """Void the hand in progress: every chip goes back (POK-2-9, ITA-45). Use
         :meth:`croupier.room.tournament.floor.Floor.void_hand`, which logs it."""
+        if not isinstance(reason, str):
+            raise ConfigurationError(f"a voided hand gives its reason as a text, not {reason!r}")
         hand = self.hand(table)
         if hand is None:
             raise IllegalActionError(f"table {table} has no hand in progress to void")
@@ -317,6 +320,51 @@ class Tournament(TournamentBase):
                 "the hand is over: its result stands (POK-10-1); correct a pot instead"
             )
         return self.finish_hand(table)
+
+    # ------------------------------------------------------------ records
+    def snapshot(self) -> dict[str, Any]:
+        """The tournament's whole state, JSON-ready, at any moment: configuration, clock,
+        registry, standings, busts waiting for a decision, bounties, every table (a hand
+        in progress as its events, deck included: store it, never send it) and the last
+        hand of each table while a pot decision on it is still possible (POK-10-1)."""
+        from croupier.room.tournament._state import core_to_json
+        from croupier.table._state import hand_to_json
+
+        self._sync_clock()  # the state as of now: what the clock says applied first
+        return {
+            "kind": "tournament",
+            "version": 1,
+            **core_to_json(self),
+            "tables": [[n, t.snapshot(rng=False)] for n, t in self._tables.items()],
+            "in_hand": sorted(self._in_hand),
+            "last_hands": [[n, hand_to_json(h)] for n, h in self._last_hand.items()],
+            "hands_played": self.hands_played,
+        }
+
+    @classmethod
+    def restore(
+        cls, data: dict[str, Any], *, clock: Clock | None = None, rng: random.Random | None = None
+    ) -> Tournament:
+        """The tournament :meth:`snapshot` saved; ``clock`` continues the level clock where
+        it stood (time between the snapshot and now does not run)."""
+        from croupier.room.tournament._state import config_from_json, core_from_json
+        from croupier.table._check import rng_from_state, snapshot_part
+        from croupier.table._state import hand_from_json
+
+        snapshot_part(data, "tournament")
+        try:
+            generator = rng if rng is not None else rng_from_state(data["rng"])
+            t = cls(config_from_json(data["config"]), clock=clock, rng=generator)
+            core_from_json(t, data, t.time)
+            t._tables = {n: Table.restore(d, rng=generator) for n, d in data["tables"]}
+            t._in_hand = set(data["in_hand"])
+            t._last_hand = {n: hand_from_json(h) for n, h in data["last_hands"]}
+            t.hands_played = data["hands_played"]
+        except CroupierError as exc:
+            raise ConfigurationError(f"not a valid tournament snapshot: {exc}") from exc
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise ConfigurationError(f"not a valid tournament snapshot: {exc!r}") from exc
+        return t
 
     # --------------------------------------------------------- simulation
     def play_round(

@@ -13,7 +13,9 @@ them); change both together, with a new migration, never by editing an applied o
   ``snapshot()``), written at hand boundaries and after each between-hand operation.
 - ``hands`` and ``hand_events``: every hand, and its events as they happen (JSON from
   :func:`croupier.engine.events.event_to_dict`); ``status`` is ``open`` until the hand ends or is
-  voided.
+  voided. A hand keeps its deck commitment: the published ``root`` and the secret ``opening``
+  (:mod:`croupier.commitment`: the salts, so that a restarted server goes on proving cards).
+- ``hand_players``: who was dealt in each hand, at which seat (a player's own hands, PKG-15).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ __all__ = [
     "HAND_STATUSES",
     "ROLES",
     "hand_events",
+    "hand_players",
     "hands",
     "ledger_entries",
     "ledger_postings",
@@ -127,6 +130,8 @@ hands = sa.Table(
     sa.Column("status", sa.String(8), nullable=False),
     sa.Column("started_at", UTCDateTime, nullable=False),
     sa.Column("ended_at", UTCDateTime, nullable=True),
+    sa.Column("root", sa.String(64), nullable=True),
+    sa.Column("opening", sa.Text, nullable=True),
     sa.CheckConstraint("status IN ('open', 'ended', 'voided')", name="status"),
     sa.Index("ix_hands_table_name_number", "table_name", "number"),
     sa.Index("ix_hands_status", "status"),
@@ -138,4 +143,13 @@ hand_events = sa.Table(
     sa.Column("hand_id", sa.BigInteger, sa.ForeignKey("hands.id"), primary_key=True),
     sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("data", sa.Text, nullable=False),
+)
+
+hand_players = sa.Table(
+    "hand_players",
+    metadata,
+    sa.Column("hand_id", sa.BigInteger, sa.ForeignKey("hands.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("player", sa.String(64), nullable=False),
+    sa.Index("ix_hand_players_player", "player"),
 )

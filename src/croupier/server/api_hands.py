@@ -1,0 +1,74 @@
+"""Hand histories and the lobby over HTTP: a player lists and downloads his own hands (PKG-15:
+text, and the deck commitment's proofs for ``croupier verify``); the floor reads every hand."""
+
+from __future__ import annotations
+
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from croupier.server.errors import ServerError
+from croupier.server.http import Context, api_route
+from croupier.server.tables.histories import hand_history
+from croupier.server.tables.records import hands_of_player
+
+__all__ = ["routes"]
+
+
+def _int(ctx: Context, name: str, default: int | None, *, low: int, high: int) -> int | None:
+    text = ctx.request.query_params.get(name)
+    if text is None:
+        return default
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise ServerError(f"{name} {text!r}: a whole number from {low} to {high}")
+    return int(text)
+
+
+async def my_hands(ctx: Context) -> Response:
+    """The player's own hands, newest first: ``?limit=50&before=ID``."""
+    user = ctx.user_session.user.screen_name
+    limit = _int(ctx, "limit", 50, low=1, high=500)
+    before = _int(ctx, "before", None, low=1, high=10**15)
+    assert limit is not None
+    rows = await ctx.services.store.read(
+        lambda c: hands_of_player(c, user, before=before, limit=limit)
+    )
+    return JSONResponse({"hands": [r._asdict() for r in rows]})
+
+
+async def one_hand(ctx: Context) -> Response:
+    """One hand as the player saw it (JSON), or its text with ``?format=text``; the proofs
+    alone with ``?format=proofs`` (the file ``croupier verify`` reads)."""
+    session = ctx.user_session
+    raw = ctx.request.path_params["hand_id"]
+    if not raw.isdigit():
+        raise ServerError(f"hand id {raw!r}: a whole number")
+    hand_id = int(raw)
+    found = await hand_history(
+        ctx.services.store, hand_id, player=session.user.screen_name, role=session.user.role
+    )
+    kind = ctx.request.query_params.get("format", "json")
+    if kind == "text":
+        name = f"{found['table']}-hand-{found['hand']}.txt"
+        return PlainTextResponse(
+            found["text"], headers={"Content-Disposition": f'attachment; filename="{name}"'}
+        )
+    if kind == "proofs":
+        return JSONResponse(found["proofs"])
+    if kind != "json":
+        raise ServerError(f"format {kind!r}: json, text or proofs")
+    return JSONResponse(found)
+
+
+async def lobby(ctx: Context) -> Response:
+    """Every cash table: game, version, stakes, seats taken, waiting list, its information
+    (CAS-28)."""
+    online = ctx.services.online
+    tables = [] if online is None else online.tables.lobby()
+    return JSONResponse({"tables": tables})
+
+
+routes: list[Route] = [
+    api_route("/api/hands", my_hands),
+    api_route("/api/hands/{hand_id}", one_hand),
+    api_route("/api/lobby", lobby),
+]

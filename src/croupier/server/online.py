@@ -1,0 +1,48 @@
+"""The room online: the cash tables with their actors, the publish/subscribe hub, the rate
+limits and the command ids every connection shares. Started in the app's lifespan (it needs
+the event loop) once the services are open; stopped before they close."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from croupier.server.pubsub import InProcessPubSub, PubSub
+from croupier.server.services import Services
+from croupier.server.tables.service import CashTables
+from croupier.server.ws.connection import Limits
+from croupier.server.ws.dedupe import CommandMemory
+
+__all__ = ["Online", "start_online"]
+
+
+@dataclass
+class Online:
+    """What the WebSocket connections of one server share."""
+
+    tables: CashTables
+    pubsub: PubSub
+    limits: Limits
+    memory: CommandMemory
+    clock: Callable[[], float] = field(default=time.monotonic)
+
+    async def close(self) -> None:
+        """Stop the tables, then the hub."""
+        await self.tables.close()
+        await self.pubsub.close()
+
+
+async def start_online(services: Services, *, pubsub: PubSub | None = None) -> Online:
+    """Recover the cash room and start its tables (an in-process hub unless one is given)."""
+    hub = pubsub if pubsub is not None else InProcessPubSub()
+    config = services.config.online
+    tables = await CashTables.start(
+        store=services.store, money=services.money, pubsub=hub, config=config
+    )
+    return Online(
+        tables=tables,
+        pubsub=hub,
+        limits=Limits(config),
+        memory=CommandMemory(keep=config.command_ids),
+    )

@@ -1,0 +1,54 @@
+"""What a table's actor takes from its queue: players' commands, and its own timers."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+__all__ = ["Command", "Step", "Viewer"]
+
+
+class Viewer(Protocol):
+    """A client connection as a table sees it: who it is, and a way to hand it frames."""
+
+    @property
+    def user(self) -> str:
+        """The screen name of the connection's user."""
+        ...
+
+    def push(self, text: str) -> None:
+        """Queue a frame for the client (never blocks, never fails)."""
+        ...
+
+
+@dataclass
+class Command:
+    """One thing for a table to do.
+
+    ``kind`` is a client message type (``"act"``, ``"sit"`` ...) with its ``message`` and the
+    ``player`` who sent it, or an internal kind: ``"timer"`` and ``"bot"`` (``token`` names the
+    turn they were set for), ``"deal"``, ``"connected"``/``"disconnected"``/``"grace"`` (of
+    ``player``), ``"call_list"``, ``"watch"`` (``viewer``, ``since``).
+    """
+
+    kind: str
+    player: str | None = None
+    message: Any = None
+    token: int = 0
+    viewer: Viewer | None = None
+    since: int | None = None
+    reply: asyncio.Future[dict[str, Any]] | None = field(default=None, repr=False)
+
+
+class Step:
+    """What one command changed at a table, gathered for the write and the frames:
+    ``table`` (its stored part), ``room`` (the room's part), ``publish`` (a frame)."""
+
+    __slots__ = ("entries_before", "publish", "room", "table")
+
+    def __init__(self, entries_before: int) -> None:
+        self.entries_before = entries_before
+        self.table = False
+        self.room = False
+        self.publish = False

@@ -1,0 +1,99 @@
+"""How the tables online run: pauses, the disconnect grace, chat, limits, recovery."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+from croupier.errors import ConfigurationError
+from croupier.server.ratelimit import CHAT, MESSAGES, Rate
+
+__all__ = ["ChatPolicy", "InterruptedHands", "OnlineConfig"]
+
+
+class ChatPolicy(StrEnum):
+    """Who may chat at a table while a hand is being played (POK-12-2)."""
+
+    IN_HAND = "in-hand"
+    """Only the players still in the hand (POK-12-2: players out of it and spectators are
+    silent until it ends)."""
+    SEATED = "seated"
+    """Every seated player; spectators are silent."""
+    NOBODY = "nobody"
+    """Nobody chats during a hand."""
+    EVERYONE = "everyone"
+    """Everyone, spectators too (a room that allows it)."""
+
+
+class InterruptedHands(StrEnum):
+    """What a restarted server does with a hand that was in progress when it stopped."""
+
+    CONTINUE = "continue"
+    """The hand goes on from its stored events (every acknowledged action is there)."""
+    VOID = "void"
+    """The hand is voided: every chip goes back where it was before it (POK-2-9)."""
+
+
+def _frozen(rates: Mapping[str, Rate]) -> Mapping[str, Rate]:
+    return MappingProxyType(dict(rates))
+
+
+@dataclass(frozen=True, kw_only=True)
+class OnlineConfig:
+    """The tables online (seconds, bytes, counts).
+
+    >>> OnlineConfig().chat_during_hand
+    <ChatPolicy.IN_HAND: 'in-hand'>
+    """
+
+    demo_tables: bool = True
+    """With the demo on, a new database gets the demo's cash tables with their bots."""
+    between_hands: float = 3.0
+    """The pause after a hand is settled before the next is dealt (the result stays on show)."""
+    disconnect_grace: float = 30.0
+    """A player whose last connection closed is sat out after this long (his clock runs on)."""
+    house_calls_clock: bool = True
+    """The house calls the clock at ``call_after`` where the rules let the dealer call it
+    (POK-4-4, TDA R29): online nobody may stall a table."""
+    showdown_seconds: float = 15.0
+    """The time to show or muck at the showdown; then the hand is shown (it can only win)."""
+    chat_during_hand: ChatPolicy = ChatPolicy.IN_HAND
+    chat_max_chars: int = 200
+    max_message_bytes: int = 4096
+    """The largest client message accepted (bigger: an error, nothing done)."""
+    message_rates: Mapping[str, Rate] = field(default_factory=lambda: _frozen(MESSAGES))
+    chat_rates: Mapping[str, Rate] = field(default_factory=lambda: _frozen(CHAT))
+    stream_window: int = 256
+    """Frames of each table kept in memory for clients that reconnect (beyond: a fresh view)."""
+    command_ids: int = 256
+    """Command ids remembered per user: one sent twice within them is applied once."""
+    interrupted_hands: InterruptedHands = InterruptedHands.CONTINUE
+    absence_max_hands: int | None = 30
+    """CAS-8: past this many hands away the chips are set aside and the seat freed."""
+    absence_max_seconds: float | None = 1800.0
+    bot_think: tuple[float, float] = (0.6, 2.0)
+    """The demo bots' thinking time, at random between these two."""
+    lobby_interval: float = 1.0
+    """How often the lobby's changes are published."""
+
+    def __post_init__(self) -> None:
+        for name in ("between_hands", "disconnect_grace", "showdown_seconds", "lobby_interval"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+                raise ConfigurationError(f"{name} is a number of seconds >= 0, not {value!r}")
+        for name in ("chat_max_chars", "max_message_bytes", "stream_window", "command_ids"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ConfigurationError(f"{name} is a whole number >= 1, not {value!r}")
+        low, high = self.bot_think
+        if not 0 <= low <= high:
+            raise ConfigurationError(f"bot_think is (low, high) seconds, not {self.bot_think!r}")
+        object.__setattr__(self, "chat_during_hand", ChatPolicy(self.chat_during_hand))
+        object.__setattr__(self, "interrupted_hands", InterruptedHands(self.interrupted_hands))
+        for name in ("message_rates", "chat_rates"):
+            rates = getattr(self, name)
+            if not rates or not all(isinstance(r, Rate) for r in rates.values()):
+                raise ConfigurationError(f"{name} maps scopes to Rate values, not {rates!r}")
+            object.__setattr__(self, name, _frozen(rates))

@@ -1,0 +1,294 @@
+"""The cash room online: the domain room, one actor per table, who is connected, the lobby.
+
+Made on start (:meth:`CashTables.start`): the room is recovered from the database
+(:mod:`.recovery`), each table gets its actor task, the lobby its publisher. Operations of the
+room as a whole (the waiting lists, claims, the floor's mutes) run here, in the one asyncio
+thread that owns every domain object: each is applied synchronously, then written, then
+answered, like a table's command.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import Counter
+from typing import Any
+
+from croupier.bots import Bot, make_bot
+from croupier.errors import IllegalActionError
+from croupier.room.cash import Room
+from croupier.room.cash.ledger import format_money
+from croupier.server.money import MoneyDesk
+from croupier.server.protocol import client
+from croupier.server.protocol.codes import ProtocolError
+from croupier.server.pubsub import PubSub, Topic
+from croupier.server.storage import Record, Store
+from croupier.server.storage.records import EndHand, SaveSnapshot
+from croupier.server.tables.actor import TableActor, entries_since
+from croupier.server.tables.commands import Command
+from croupier.server.tables.config import OnlineConfig
+from croupier.server.tables.frames import dumps, info_json
+from croupier.server.tables.records import last_hand_id
+from croupier.server.tables.recovery import load_room
+from croupier.server.tables.state import ROOM, ROOM_KIND, room_part
+
+__all__ = ["BOT_PREFIX", "CashTables"]
+
+BOT_PREFIX = "Bot-"
+"""The screen names of the demo room's in-process bots start with this."""
+_log = logging.getLogger("croupier.server.tables")
+
+
+class CashTables:
+    """Every cash table of the server's room, with its actor."""
+
+    def __init__(
+        self,
+        *,
+        room: Room,
+        store: Store,
+        money: MoneyDesk,
+        pubsub: PubSub,
+        config: OnlineConfig,
+        muted: set[str],
+        hand_id: int,
+    ) -> None:
+        self.room = room
+        self.store = store
+        self.money = money
+        self.pubsub = pubsub
+        self.config = config
+        self.muted = muted
+        self.actors: dict[str, TableActor] = {}
+        self.bots: dict[str, Bot] = {}
+        self._presence: Counter[str] = Counter()
+        self._hand_id = hand_id
+        self._tasks: list[asyncio.Task[None]] = []
+        self._lobby_dirty: set[str] = set()
+        self._seq = 0
+
+    # ------------------------------------------------------------------ start
+    @classmethod
+    async def start(
+        cls, *, store: Store, money: MoneyDesk, pubsub: PubSub, config: OnlineConfig
+    ) -> CashTables:
+        """Recover the room from the database and start every table's actor."""
+        recovered = await asyncio.to_thread(load_room, store, money.ledger, config)
+        hand_id = await store.read(last_hand_id)
+        tables = cls(
+            room=recovered.room,
+            store=store,
+            money=money,
+            pubsub=pubsub,
+            config=config,
+            muted=recovered.muted,
+            hand_id=hand_id,
+        )
+        if recovered.stray_hands:
+            await store.write([EndHand(h, "voided") for h in recovered.stray_hands])
+        for name in recovered.room.tables:
+            for ts in recovered.room.table(name):
+                if ts.player.startswith(BOT_PREFIX):
+                    tables.bots[ts.player] = make_bot("reasonable")
+        for name in recovered.room.tables:
+            actor = TableActor(tables, name, recovered.tables.get(name) or _empty())
+            tables.actors[name] = actor
+            tables._tasks.append(asyncio.create_task(actor.run(), name=f"table-{name}"))
+        tables._tasks.append(asyncio.create_task(tables._lobby_loop(), name="lobby"))
+        return tables
+
+    async def close(self) -> None:
+        """Stop the actors (a write handed to the store is committed all the same)."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    # ----------------------------------------------------------------- clocks
+    def now(self) -> float:
+        """The tables' clock (seconds, only moving forward)."""
+        return time.monotonic()
+
+    def wall(self) -> float:
+        """Seconds since the epoch (the time of a chat line)."""
+        return time.time()
+
+    def first_seq(self) -> int:
+        """Where a table's stream starts: above every number of an earlier run (microseconds
+        since the epoch), so that a client's last number from before a restart is told apart."""
+        self._seq = max(self._seq + 1_000_000, time.time_ns() // 1000)
+        return self._seq
+
+    def next_hand_id(self) -> int:
+        """The id of the next hand dealt (the server numbers the hands)."""
+        self._hand_id += 1
+        return self._hand_id
+
+    # ----------------------------------------------------------------- tables
+    def actor(self, table: str) -> TableActor:
+        """The actor of ``table``."""
+        actor = self.actors.get(table)
+        if actor is None:
+            raise ProtocolError(
+                "not_found", f"no table {table!r}: tables are {', '.join(sorted(self.actors))}"
+            )
+        return actor
+
+    def room_record(self) -> SaveSnapshot:
+        """The room's part (everything but its tables and ledger), to write."""
+        return SaveSnapshot(ROOM_KIND, ROOM, room_part(self.room, muted=self.muted))
+
+    def waiting_for(self, table: str) -> list[str]:
+        """The names on the waiting list of ``table`` (or of its stakes), in order (CAS-7)."""
+        session = self.room.session(table)
+        return [r.player for r in self.room.waiting.for_table(table, session.stakes_key)]
+
+    # --------------------------------------------------------------- presence
+    def online(self, player: str) -> bool:
+        """Whether ``player`` has a connection open (a bot always has)."""
+        return player in self.bots or self._presence[player] > 0
+
+    def connected(self, player: str) -> None:
+        """A connection of ``player`` opened."""
+        self._presence[player] += 1
+        if self._presence[player] == 1:
+            self._tell_tables(player, "connected")
+
+    def disconnected(self, player: str) -> None:
+        """A connection of ``player`` closed."""
+        if self._presence[player] <= 0:
+            return
+        self._presence[player] -= 1
+        if self._presence[player] == 0:
+            del self._presence[player]
+            self._tell_tables(player, "disconnected")
+
+    def _tell_tables(self, player: str, kind: str) -> None:
+        table = self.room.where(player)
+        if table is not None and table in self.actors:
+            self.actors[table].post(Command(kind, player=player))
+
+    def tell(self, player: str, frame: dict[str, Any]) -> None:
+        """Send ``player`` a frame of his own (on every connection he has)."""
+        text = dumps({"v": 1, **frame})
+        task = asyncio.get_running_loop().create_task(self.pubsub.publish(Topic.user(player), text))
+        self._tasks = [t for t in self._tasks if not t.done()] + [task]
+
+    # ------------------------------------------------------------------ lobby
+    def lobby_entry(self, table: str) -> dict[str, Any]:
+        """One table in the lobby: game, version, stakes, seats taken, the waiting list, and
+        the table's posted information (CAS-28)."""
+        room = self.room
+        t = room.table(table)
+        info = room.info(table)
+        return {
+            "table": table,
+            "game": info.game,
+            "version": info.version,
+            "stakes": info.stakes,
+            "seats": t.size,
+            "taken": len(t.players),
+            "players": [ts.player for ts in t],
+            "waiting": len(self.waiting_for(table)),
+            "playing": t.hand is not None,
+            "hands_played": info.hands_played,
+            "status": info.status,
+            "info": info_json(info),
+        }
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Every table in the lobby."""
+        return [self.lobby_entry(name) for name in self.room.tables]
+
+    def lobby_changed(self, table: str) -> None:
+        """Mark ``table``'s lobby entry to be published at the next tick."""
+        self._lobby_dirty.add(table)
+
+    async def _lobby_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.lobby_interval)
+            if not self._lobby_dirty:
+                continue
+            names, self._lobby_dirty = sorted(self._lobby_dirty), set()
+            if self.pubsub.subscribers(Topic.lobby()) == 0:
+                continue
+            try:
+                entries = [self.lobby_entry(n) for n in names if n in self.actors]
+                text = dumps({"v": 1, "type": "lobby_update", "tables": entries})
+                await self.pubsub.publish(Topic.lobby(), text)
+            except Exception:  # never let the lobby stop
+                _log.exception("lobby update failed")
+
+    # ------------------------------------------------------------ room-wide
+    async def _save(self, before: int, extra: list[Record] | None = None) -> None:
+        records: list[Record] = [*(extra or []), self.room_record()]
+        await self.money.save(entries_since(self.room.ledger, before), with_records=records)
+
+    async def join_waiting_list(self, player: str, msg: client.JoinWaitingList) -> dict[str, Any]:
+        """Put ``player`` on a waiting list (CAS-7); a table with a free seat calls it."""
+        if msg.table is not None:
+            self.actor(msg.table)
+        registration = self.room.register(
+            player, table=msg.table, stakes=msg.stakes, buy_in=msg.buy_in
+        )
+        await self._save(len(self.room.ledger))
+        for name, actor in self.actors.items():
+            session = self.room.session(name)
+            if name == msg.table or session.stakes_key == msg.stakes:
+                actor.post(Command("call_list"))
+                self.lobby_changed(name)
+        return {"number": registration.number, "target": registration.target}
+
+    async def leave_waiting_list(self, player: str) -> dict[str, Any]:
+        """Take ``player`` off every waiting list."""
+        gone = self.room.waiting.remove(player)
+        if gone:
+            await self._save(len(self.room.ledger))
+            for name in self.actors:
+                self.lobby_changed(name)
+        return {"removed": len(gone)}
+
+    async def claim(self, player: str) -> dict[str, Any]:
+        """Pay ``player``'s set-aside and orphan chips into his balance (CAS-8)."""
+        self.money.check_open()
+        before = len(self.room.ledger)
+        paid = self.room.claim(player)
+        if paid:
+            await self._save(before)
+        return {"claimed": paid, "balance": self.room.balance(player)}
+
+    async def mute(self, msg: client.Mute) -> dict[str, Any]:
+        """The floor mutes or unmutes ``msg.player``'s chat."""
+        if msg.muted:
+            self.muted.add(msg.player)
+        else:
+            self.muted.discard(msg.player)
+        await self._save(len(self.room.ledger))
+        return {"player": msg.player, "muted": msg.muted}
+
+    # ------------------------------------------------------------------- bots
+    def bots_between_hands(self, table: str) -> None:
+        """Demo bots without chips buy in again (and get demo chips when their balance is
+        short): the demo's tables keep playing."""
+        room = self.room
+        session = room.session(table)
+        for ts in room.table(table):
+            if ts.player not in self.bots or ts.stack >= room.info(table).big_blind:
+                continue
+            amount = session.min_buy_in * 2 if ts.stack == 0 else session.min_buy_in
+            amount = min(amount, session.max_rebuy)
+            if room.balance(ts.player) < amount:
+                room.ledger.deposit(ts.player, 10 * session.max_buy_in, "demo chips for a bot")
+            try:
+                room.rebuy(ts.player, amount)
+            except IllegalActionError as error:
+                _log.warning("bot %s cannot rebuy %s: %s", ts.player, format_money(amount), error)
+
+
+def _empty() -> Any:
+    from croupier.server.tables.recovery import Recovered
+
+    return Recovered()
