@@ -4,6 +4,7 @@
 import { h, newId, replace, toast } from "../dom.js";
 import { has, money, num, t } from "../i18n.js";
 import { connection } from "../ws.js";
+import { learn } from "../table/sizes.js";
 
 const COLUMNS = [
   { key: "table", label: "lobby.table", value: (r) => r.table },
@@ -208,6 +209,7 @@ export async function render(main) {
   draw();
   const stop = connection.onMessage((frame) => {
     if (frame.type !== "lobby_update") return;
+    learn(frame.tables);
     for (const entry of frame.tables || []) {
       const i = rows.findIndex((r) => r.table === entry.table);
       if (i >= 0) rows[i] = entry;
@@ -219,6 +221,7 @@ export async function render(main) {
   try {
     const result = await connection.send("lobby", { watch: true });
     rows = result.tables || [];
+    learn(rows);
     tournaments = result.tournaments ?? null;
     status.textContent = "";
     draw();

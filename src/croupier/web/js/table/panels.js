@@ -43,7 +43,7 @@ export function infoPanel(info, table) {
   const m = (v) => (info.unit === "chips" ? amount(v, "chips") : money(v));
   const rows = [];
   const row = (label, value) => rows.push(h("dt", {}, label), h("dd", {}, value));
-  if (info.game) row(t("info.game"), `${info.game} (${t("info.rules")})`);
+  if (info.game) row(t("info.rules"), info.game);
   if (info.version) row(t("info.version"), gameName(info.version));
   if (info.small_blind != null) row(t("info.blinds"), `${m(info.small_blind)} / ${m(info.big_blind)}${info.option ? ` + ${m(info.option)}` : ""}`);
   if (info.small_bet) row(t("info.limits"), `${m(info.small_bet)} / ${m(info.big_bet)}`);
@@ -112,7 +112,7 @@ export function eventLine(e, names, unit) {
 
 /** The log of the hand on show, newest last. */
 export function logPanel(lines, table) {
-  const list = h("ol", { class: "log", "aria-live": "off" }, lines.map((l) => h("li", {}, l)));
+  const list = h("ul", { class: "log plain", "aria-live": "off" }, lines.map((l) => h("li", {}, l)));
   queueMicrotask(() => {
     list.scrollTop = list.scrollHeight;
   });

@@ -9,6 +9,7 @@ import * as sound from "../sound.js";
 import { connection } from "../ws.js";
 import { facing, formatBox, parseAmount, preActionMove, renderActions, renderPreActions } from "./actionbar.js";
 import { eventLine, infoPanel, ita50Panel, logPanel, namesOf } from "./panels.js";
+import { sizeOf } from "./sizes.js";
 import { displayOf, potTotal, renderFelt } from "./view.js";
 
 const NARROW = window.matchMedia("(max-width: 699px)");
@@ -42,6 +43,14 @@ export class TableTab {
   // ------------------------------------------------------------------ frames
   /** Ask the server for the table (a fresh view, or what was missed since the last frame). */
   watch() {
+    if (this.view.size == null) {
+      sizeOf(this.name).then((size) => {
+        if (size) {
+          this.view.size = size;
+          this.render(true);
+        }
+      }, () => {});
+    }
     const since = this.view.seq;
     return connection.send("watch", since == null ? { table: this.name } : { table: this.name, since }).catch((error) => {
       if (error.code === "not_found") {
@@ -55,7 +64,7 @@ export class TableTab {
   apply(frame) {
     const v = this.view;
     if (frame.type === "table") {
-      this.view = { table: this.name, seq: frame.seq, hand: frame.hand, events: frame.events || [], info: frame.info, state: frame.state, you: frame.you ?? null };
+      this.view = { size: this.view.size, table: this.name, seq: frame.seq, hand: frame.hand, events: frame.events || [], info: frame.info, state: frame.state, you: frame.you ?? null };
       this.lines = this.linesOf(this.view.events);
       if (this.view.events.some((e) => e.type === "ended" || e.type === "voided")) this.addFinished(frame.hand);
     } else if (frame.type === "update") {
@@ -89,6 +98,11 @@ export class TableTab {
       return;
     }
     if (this.view.you && this.view.you.balance != null) setBalance(this.view.you.balance);
+    if (this.pendingRebuy && this.view.state && this.view.state.hand == null) {
+      const value = this.pendingRebuy;
+      this.pendingRebuy = null;
+      this.rebuy(value);
+    }
     this.receivedAt = Date.now();
     this.missing = false;
     this.render();
@@ -378,8 +392,15 @@ export class TableTab {
         rebuyBox.focus();
         return;
       }
-      const result = await this.send("rebuy", { amount: value }).catch(() => null);
-      if (result) toast(t("seat.rebought", { amount: m(value) }), "ok");
+      const now = displayOf(this.view);
+      const mine = now.seats.find((s) => s.seat === now.me);
+      if (now.live && mine && mine.dealt_in) {
+        // CAS-11: chips are added between hands; the rebuy goes in when this hand ends.
+        this.pendingRebuy = value;
+        toast(t("seat.rebuy_later", { amount: m(value) }));
+        return;
+      }
+      this.rebuy(value);
     });
     const leave = h("button", { type: "button", class: "danger", "data-control": "leave" }, t("seat.leave"));
     leave.addEventListener("click", async () => {
@@ -394,6 +415,11 @@ export class TableTab {
       h("p", { class: "hint" }, t("seat.rebuy_between"), info.max_rebuy != null ? ` ${t("info.rebuy")} ${m(info.max_rebuy)}.` : ""),
       h("div", { class: "seat-controls" }, leave),
     );
+  }
+
+  async rebuy(value) {
+    const result = await this.send("rebuy", { amount: value }).catch(() => null);
+    if (result) toast(t("seat.rebought", { amount: amount(value, this.unit()) }), "ok");
   }
 
   balance() {

@@ -50,10 +50,29 @@ export function displayOf(view) {
     else if (e.type === "voided") voided = true;
   }
   for (const r of view.you?.revealed || []) shown[r.seat] = r.cards;
-  const seats = (state.seats || []).map((s) => ({
-    ...s,
-    cards: s.cards || shown[s.seat] || null,
-  }));
+  // A hand that is over is no longer in the state: who was dealt in, folded, went all-in or
+  // mucked in it comes from its events, until the next deal.
+  const dealt = new Set();
+  const folded = new Set();
+  const mucked = new Set();
+  const allIn = new Set();
+  for (const e of events) {
+    if (e.type === "started") for (const row of e.seats || []) dealt.add(row[0]);
+    else if (e.type === "acted" && e.kind === "fold") folded.add(e.seat);
+    else if (e.type === "mucked") mucked.add(e.seat);
+    if ((e.type === "acted" || e.type === "posted") && e.all_in) allIn.add(e.seat);
+  }
+  const seats = (state.seats || []).map((s) => {
+    const seat = { ...s, cards: s.cards || shown[s.seat] || null };
+    if (!live && events.length) {
+      seat.dealt_in = dealt.has(s.seat);
+      seat.folded = folded.has(s.seat);
+      seat.mucked = mucked.has(s.seat);
+      seat.all_in = allIn.has(s.seat) && seat.stack === 0;
+      seat.in_hand = seat.dealt_in && !seat.folded;
+    }
+    return seat;
+  });
   const handNumber = live ? state.hand : view.hand ?? null;
   let phase = "waiting";
   if (live) phase = state.phase === "showdown" ? "showdown" : "betting";
@@ -75,7 +94,7 @@ export function displayOf(view) {
     turn: live ? state.to_act || null : null,
     me: view.you?.seat ?? null,
     myCards: view.you?.cards || null,
-    maxSeats: view.info?.max_players || view.info?.seats || Math.max(2, ...seats.map((s) => s.seat)),
+    maxSeats: Math.max(view.size || view.state?.size || view.info?.max_players || 2, ...seats.map((s) => s.seat)),
     nextHandIn: state.next_hand_in ?? null,
   };
 }
@@ -208,12 +227,24 @@ function centreEl(d) {
       d.board.length ? d.board.map((c) => cardEl(c)) : h("span", { class: "board-empty" }, d.hand != null ? t("table.board_empty") : ""),
     ),
   );
+  if (!d.live && Object.keys(d.won).length) {
+    const names = Object.fromEntries(d.seats.map((s) => [s.seat, s.player]));
+    children.push(
+      h(
+        "ul",
+        { class: "winners" },
+        Object.entries(d.won).map(([seat, chips]) =>
+          h("li", {}, d.winningHand[seat] ? t("table.winner_with_name", { name: names[seat] ?? seat, amount: amount(chips, d.unit), hand: d.winningHand[seat] }) : t("table.winner_name", { name: names[seat] ?? seat, amount: amount(chips, d.unit) })),
+        ),
+      ),
+    );
+  }
   if (d.live) {
     const pots = d.pots.map((p, i) =>
       h(
         "span",
         { class: `pot${i === 0 ? " main" : ""}`, "data-pot": String(i) },
-        `${i === 0 ? t("table.main_pot") : t("table.side_pot", { n: i })}: ${amount(p.amount, d.unit)}`,
+        t("table.pot_line", { name: i === 0 ? t("table.main_pot") : t("table.side_pot", { n: i }), amount: amount(p.amount, d.unit) }),
       ),
     );
     children.push(
@@ -256,9 +287,9 @@ export function renderFelt(view, opts = {}) {
   }
   if (d.button != null && numbers.includes(d.button)) {
     const place = seatPlace(d.button, { numbers, bottom, narrow });
-    const spin = place.angle + 0.45;
-    const rx = narrow ? 24 : 32;
-    const ry = narrow ? 30 : 27;
+    const spin = place.angle + 0.3;
+    const rx = narrow ? 25 : 33;
+    const ry = narrow ? 31 : 28;
     const owner = bySeat.get(d.button)?.player || t("table.seat", { n: d.button });
     wrap.append(
       h(
