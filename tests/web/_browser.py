@@ -269,9 +269,14 @@ def privacy_problems(player: Player, truth: dict[tuple[str, int], HandTruth]) ->
     DOM or in the scripts' state (each checked against the hand it belongs to, or the hand
     before it when a frame closes one hand and opens the next)."""
     problems = []
+    last: dict[str, int] = {}
     for frame in player.frames:
         table = frame.get("table")
-        number = frame.get("hand")
+        number = frame.get("hand") or (frame.get("state") or {}).get("hand")
+        if table is not None and number is None:
+            number = last.get(table)  # between hands: the hand on show is the last one
+        if table is not None and number is not None:
+            last[table] = number
         cards = cards_in(frame)
         if not cards:
             continue

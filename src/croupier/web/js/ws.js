@@ -89,6 +89,7 @@ class Connection {
   /** Close for good (logging out). */
   close() {
     this.wanted = false;
+    this.everOnline = false;
     clearTimeout(this.timer);
     if (this.socket) this.socket.close();
     this.socket = null;
@@ -103,7 +104,8 @@ class Connection {
       return;
     }
     if (message.type === "welcome") {
-      const again = this.state.reconnects > 0 || this.state.status === "lost";
+      const again = Boolean(this.everOnline);
+      this.everOnline = true;
       this.setState({ status: "online", welcome: message, reconnects: this.state.reconnects + (again ? 1 : 0) });
       const queued = this.queue.splice(0);
       for (const fn of this.openHooks) fn(message, again);

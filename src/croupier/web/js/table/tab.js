@@ -53,6 +53,11 @@ export class TableTab {
     }
     const since = this.view.seq;
     return connection.send("watch", since == null ? { table: this.name } : { table: this.name, since }).catch((error) => {
+      if (since != null && error.code === "bad_message") {
+        // A sequence number the server does not take back: ask for a fresh view instead.
+        this.view.seq = null;
+        return this.watch();
+      }
       if (error.code === "not_found") {
         this.missing = true;
         this.render();
