@@ -251,10 +251,9 @@ class Player:
         seen = self.page.evaluate(
             """() => {
               const dom = [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card);
-              const labels = [...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'));
               const state = window.croupier ? JSON.stringify(window.croupier.tables()) : '{}';
               const hands = [...document.querySelectorAll('.hand-no')].map(e => e.textContent);
-              return {dom, state, hands, text: document.body.innerText, labels};
+              return {dom, state, hands};
             }"""
         )
         state = json.loads(seen["state"])
@@ -301,12 +300,15 @@ def privacy_problems(player: Player, truth: dict[tuple[str, int], HandTruth]) ->
                 allowed |= hand.visible_to(player.name)
         if cards - allowed:
             problems.append(
-                f"the page of {player.name} showed {sorted(cards - allowed)} at {table} hand {number}"
+                f"the page of {player.name} showed {sorted(cards - allowed)}"
+                f" at {table} hand {number}"
             )
     return problems
 
 
-def new_player(browser: Browser, server: Server, name: str, *, viewport: dict[str, int] = DESKTOP) -> Player:
+def new_player(
+    browser: Browser, server: Server, name: str, *, viewport: dict[str, int] = DESKTOP
+) -> Player:
     """A person with a fresh browser context (his own cookies) and a page on the server."""
     context = browser.new_context(viewport=viewport, locale="en-GB")
     page = context.new_page()

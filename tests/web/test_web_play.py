@@ -36,7 +36,9 @@ def people(browser: Browser, server: Server) -> Iterator[dict[str, Player]]:
         player.context.close()
 
 
-def person(people: dict[str, Player], browser: Browser, server: Server, name: str, **kw: object) -> Player:
+def person(
+    people: dict[str, Player], browser: Browser, server: Server, name: str, **kw: object
+) -> Player:
     if name not in people:
         people[name] = new_player(browser, server, name, **kw)  # type: ignore[arg-type]
     return people[name]
@@ -52,7 +54,9 @@ def sit(p: Player, table: str, buy_in: str) -> None:
     page.wait_for_selector(f"#sit-{table}")
     page.fill(".seat-panel input[type=text]", buy_in)
     page.click(f"#sit-{table}")
-    wait_until(lambda: page.locator(".seat.me").count(), timeout=15, what=f"{p.name} seated at {table}")
+    wait_until(
+        lambda: page.locator(".seat.me").count(), timeout=15, what=f"{p.name} seated at {table}"
+    )
 
 
 def act_if_turn(p: Player) -> str | None:
@@ -127,7 +131,11 @@ def test_two_players_play_to_a_showdown_and_one_rebuys(
     while time.monotonic() < deadline:
         for p in (ann, bob):
             act_if_turn(p)
-        if not midhand_shot and ann.page.locator(".seat.me.to-act").count() and ann.page.locator(".board .card").count() >= 3:
+        if (
+            not midhand_shot
+            and ann.page.locator(".seat.me.to-act").count()
+            and ann.page.locator(".board .card").count() >= 3
+        ):
             ann.page.screenshot(path=str(shots / "table-midhand-desktop.png"), full_page=True)
             midhand_shot = True
         if not rebuy_asked and ann.page.locator(".seat.me .cards [data-card]").count():
@@ -142,7 +150,12 @@ def test_two_players_play_to_a_showdown_and_one_rebuys(
             ann.look()
             bob.look()
             ann.page.screenshot(path=str(shots / "table-showdown-desktop.png"), full_page=True)
-        if showdown and midhand_shot and rebuy_asked and "Rebuy of €40.00 taken" in ann.page.locator("#toasts").inner_text():
+        if (
+            showdown
+            and midhand_shot
+            and rebuy_asked
+            and "Rebuy of €40.00 taken" in ann.page.locator("#toasts").inner_text()
+        ):
             break
         time.sleep(0.1)
     assert showdown, "the two players never reached a showdown against each other"
@@ -155,6 +168,15 @@ def test_two_players_play_to_a_showdown_and_one_rebuys(
     # at the showdown bob's cards were on ann's page, drawn face up in his seat
     seen = shown_by(ann, "bob")[0]
     assert seen["cards"], seen
+    # the hands she played are in her hand histories, to read and download (PKG-15)
+    ann.goto("#/hands")
+    ann.page.wait_for_selector("#hands tbody tr")
+    ann.page.locator("#hands tbody tr button").first.click()
+    ann.page.wait_for_selector("#hand-text:not([hidden])")
+    assert TABLE in ann.page.locator("#hand-text").inner_text()
+    link = ann.page.locator("#hands tbody tr a").first.get_attribute("href") or ""
+    assert re.fullmatch(r"/api/hands/\d+\?format=text", link), link
+    open_table(ann, TABLE)
     for p in (ann, bob):
         leave(p)
         assert p.errors == [], p.errors
@@ -179,23 +201,35 @@ def test_closing_the_page_mid_hand_sits_out_and_the_seat_comes_back(
     carl.look()
     frames_before = list(carl.frames)
     carl.page.close()  # mid-hand: his clock runs, then he is sat out
-    seat = dora.page.locator(f".seat[data-player='carl']")
-    wait_until(lambda: "Disconnected" in seat.inner_text(), timeout=15, what="carl shown disconnected")
+    seat = dora.page.locator(".seat[data-player='carl']")
+    wait_until(
+        lambda: "Disconnected" in seat.inner_text(), timeout=15, what="carl shown disconnected"
+    )
     wait_until(lambda: "Sitting out" in seat.inner_text(), timeout=60, what="carl sat out")
     # he comes back: a new page, same browser (his session), and his seat is there
     carl.page = carl.context.new_page()
     carl.frames = frames_before
     carl.listen()
     carl.goto("#/lobby")
-    wait_until(lambda: carl.page.locator(f"#tabs [data-tab='{OTHER}']").count(), timeout=15, what="his table's tab")
+    wait_until(
+        lambda: carl.page.locator(f"#tabs [data-tab='{OTHER}']").count(),
+        timeout=15,
+        what="his table's tab",
+    )
     open_table(carl, OTHER)
     carl.page.wait_for_selector(".seat.me")
     # the server gives him his seat back; if he is still sat out, "I am back" brings him in
     if "Sitting out" in carl.page.locator(".seat.me").inner_text():
         carl.page.click("[data-control='sit-in-post']")
-    wait_until(lambda: carl.page.locator("[data-control='sit-out']").count(), timeout=30, what="carl sitting in")
+    wait_until(
+        lambda: carl.page.locator("[data-control='sit-out']").count(),
+        timeout=30,
+        what="carl sitting in",
+    )
     theirs = dora.page.locator(".seat[data-player='carl']")
-    wait_until(lambda: "Disconnected" not in theirs.inner_text(), timeout=15, what="carl back for dora")
+    wait_until(
+        lambda: "Disconnected" not in theirs.inner_text(), timeout=15, what="carl back for dora"
+    )
     wait_until(
         lambda: act_if_turn(carl) or carl.page.locator(".seat.me .cards [data-card]").count(),
         timeout=30,
@@ -203,8 +237,16 @@ def test_closing_the_page_mid_hand_sits_out_and_the_seat_comes_back(
     )
     # the page's own connection drops: it says so, reconnects by itself, and keeps the table
     carl.page.evaluate("async () => (await import('/static/js/ws.js')).connection.socket.close()")
-    wait_until(lambda: "Connection lost" in carl.page.locator("#link").inner_text(), timeout=5, what="the loss told")
-    wait_until(lambda: carl.page.locator("#link").inner_text().strip() == "Connected", timeout=15, what="reconnected")
+    wait_until(
+        lambda: "Connection lost" in carl.page.locator("#link").inner_text(),
+        timeout=5,
+        what="the loss told",
+    )
+    wait_until(
+        lambda: carl.page.locator("#link").inner_text().strip() == "Connected",
+        timeout=15,
+        what="reconnected",
+    )
     assert "Reconnected" in carl.page.locator("#toasts").inner_text()
     carl.look()
     dora.look()
@@ -213,7 +255,9 @@ def test_closing_the_page_mid_hand_sits_out_and_the_seat_comes_back(
         assert privacy_problems(p, server.hands()) == []
 
 
-def test_language_switch_on_every_page(browser: Browser, server: Server, people: dict[str, Player], shots: Path) -> None:
+def test_language_switch_on_every_page(
+    browser: Browser, server: Server, people: dict[str, Player], shots: Path
+) -> None:
     dora = person(people, browser, server, "dora")
     page = dora.page
     dora.goto("#/lobby")
@@ -243,7 +287,9 @@ def test_language_switch_on_every_page(browser: Browser, server: Server, people:
     page.select_option("#lang", "en")
 
 
-def test_a_phone_sized_window(browser: Browser, server: Server, people: dict[str, Player], shots: Path) -> None:
+def test_a_phone_sized_window(
+    browser: Browser, server: Server, people: dict[str, Player], shots: Path
+) -> None:
     eve = person(people, browser, server, "eve", viewport=PHONE)
     eve.register()
     page = eve.page
@@ -262,7 +308,11 @@ def test_a_phone_sized_window(browser: Browser, server: Server, people: dict[str
                 page.screenshot(path=str(shots / "table-midhand-phone.png"), full_page=True)
                 shot_mid = True
             acted = bool(act_if_turn(eve)) or acted
-        if shot_mid and page.locator(".winners li").count() and page.locator(".seat:not(.me) .cards [data-card]").count():
+        if (
+            shot_mid
+            and page.locator(".winners li").count()
+            and page.locator(".seat:not(.me) .cards [data-card]").count()
+        ):
             page.screenshot(path=str(shots / "table-showdown-phone.png"), full_page=True)
             shot_end = True
         time.sleep(0.1)

@@ -150,7 +150,9 @@ def test_keyboard_and_amount_box(page: Page) -> None:
     assert page.evaluate("() => window.sent") == [["raise", 6000]]
     page.fill(".amount-box", "605")
     page.keyboard.press("Enter")
-    assert page.locator(".sizing .error").inner_text() == "The amount must be from €48.00 to €163.00."
+    assert (
+        page.locator(".sizing .error").inner_text() == "The amount must be from €48.00 to €163.00."
+    )
     assert page.evaluate("() => window.sent.length") == 1
     page.evaluate("() => document.activeElement.blur()")
     page.keyboard.press("c")
@@ -218,7 +220,11 @@ def test_showdown_after_the_hand_from_its_events(page: Page, shots: Path) -> Non
 
 def test_ask_to_see_a_called_hand(page: Page) -> None:
     frame = fixture("showdown")
-    events = [e for e in frame["events"] if not (e["type"] == "acted" and e["seat"] == 4 and e["kind"] == "fold")]
+    events = [
+        e
+        for e in frame["events"]
+        if not (e["type"] == "acted" and e["seat"] == 4 and e["kind"] == "fold")
+    ]
     events.insert(-4, {"type": "mucked", "seat": 4})
     frame["events"] = events
     mount(page, frame)
@@ -229,11 +235,37 @@ def test_ask_to_see_a_called_hand(page: Page) -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("fr", ["Passer f", "Suivre 18,00\u00a0€ c", "Relancer à 48,00\u00a0€ r", "Pot principal : 100,00\u00a0€", "Tapis", "PB", "GB", "À vous de parler"]),
-        ("it", ["Passa f", "Vedi 18,00\u00a0€ c", "Rilancia a 48,00\u00a0€ r", "Piatto principale: 100,00\u00a0€", "All-in", "PB", "GB", "Tocca a te"]),
+        (
+            "fr",
+            [
+                "Passer f",
+                "Suivre 18,00\u00a0€ c",
+                "Relancer à 48,00\u00a0€ r",
+                "Pot principal : 100,00\u00a0€",
+                "Tapis",
+                "PB",
+                "GB",
+                "À vous de parler",
+            ],
+        ),
+        (
+            "it",
+            [
+                "Passa f",
+                "Vedi 18,00\u00a0€ c",
+                "Rilancia a 48,00\u00a0€ r",
+                "Piatto principale: 100,00\u00a0€",
+                "All-in",
+                "PB",
+                "GB",
+                "Tocca a te",
+            ],
+        ),
     ],
 )
-def test_the_table_in_french_and_italian(page: Page, lang: str, words: list[str], shots: Path) -> None:
+def test_the_table_in_french_and_italian(
+    page: Page, lang: str, words: list[str], shots: Path
+) -> None:
     mount(page, fixture("midhand"), lang=lang)
     text = re.sub(r"[ \t\n]+", " ", page.locator("#fixture").inner_text())
     for word in words:
@@ -251,12 +283,16 @@ def test_phone_width_nothing_cut_off_or_overlapping(page: Page, shots: Path) -> 
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide on a {PHONE['width']} px phone"
     boxes = page.eval_on_selector_all(
-        "#fixture .seat", "els => els.map(e => { const r = e.getBoundingClientRect(); return [e.dataset.seat, r.left, r.top, r.right, r.bottom]; })"
+        "#fixture .seat",
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [e.dataset.seat, r.left, r.top, r.right, r.bottom]; })",
     )
     for i, a in enumerate(boxes):
         assert a[1] >= 0 and a[3] <= PHONE["width"], f"seat {a[0]} is cut off: {a}"
         for b in boxes[i + 1 :]:
-            overlap = min(a[3], b[3]) - max(a[1], b[1]) > 1 and min(a[4], b[4]) - max(a[2], b[2]) > 1
+            overlap = (
+                min(a[3], b[3]) - max(a[1], b[1]) > 1 and min(a[4], b[4]) - max(a[2], b[2]) > 1
+            )
             assert not overlap, f"seats {a[0]} and {b[0]} overlap: {a} {b}"
     for button in page.locator(".actions .main-buttons button").all():
         box = button.bounding_box()
@@ -285,10 +321,13 @@ def test_every_control_is_labelled(page: Page) -> None:
 
 UNLABELLED = """(root) => {
   const out = [];
-  for (const el of document.querySelectorAll(`${root} button, ${root} input, ${root} select, ${root} a[href], ${root} textarea`)) {
+  const kinds = ['button', 'input', 'select', 'a[href]', 'textarea'];
+  for (const el of document.querySelectorAll(kinds.map((k) => `${root} ${k}`).join(', '))) {
     if (el.type === 'hidden' || el.closest('[hidden]')) continue;
-    const label = el.getAttribute('aria-label') || (el.labels && el.labels.length && el.labels[0].textContent.trim())
-      || (el.getAttribute('aria-labelledby') && document.getElementById(el.getAttribute('aria-labelledby'))?.textContent.trim())
+    const by = el.getAttribute('aria-labelledby');
+    const label = el.getAttribute('aria-label')
+      || (el.labels && el.labels.length && el.labels[0].textContent.trim())
+      || (by && document.getElementById(by)?.textContent.trim())
       || el.textContent.trim() || el.getAttribute('title');
     if (!label) out.push(el.outerHTML.slice(0, 120));
   }

@@ -329,6 +329,7 @@ export const WORDS = {
   "seat.sit_down": "Sit down",
   "seat.sat": "You are seated at {table}, seat {seat}.",
   "seat.rebuy_later": "Your rebuy of {amount} will be taken when this hand ends.",
+  "seat.rebuy_first": "No chips left: rebuy to play on.",
   "seat.rebought": "Rebuy of {amount} taken.",
   "seat.back": "Welcome back: you have your seat.",
   "seat.moved": "Table move: you are now at {table}, seat {seat}.",

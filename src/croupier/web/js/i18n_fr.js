@@ -329,6 +329,7 @@ export const WORDS = {
   "seat.sit_down": "S'asseoir",
   "seat.sat": "Vous êtes assis à {table}, place {seat}.",
   "seat.rebuy_later": "Votre recave de {amount} sera prise à la fin de cette main.",
+  "seat.rebuy_first": "Plus de jetons : recavez pour continuer.",
   "seat.rebought": "Recave de {amount} prise.",
   "seat.back": "Bon retour : vous retrouvez votre place.",
   "seat.moved": "Changement de table : vous êtes maintenant à {table}, place {seat}.",

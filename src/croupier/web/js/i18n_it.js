@@ -329,6 +329,7 @@ export const WORDS = {
   "seat.sit_down": "Siediti",
   "seat.sat": "Sei seduto a {table}, posto {seat}.",
   "seat.rebuy_later": "Il tuo rebuy di {amount} sarà fatto alla fine di questa mano.",
+  "seat.rebuy_first": "Niente più fiches: fai un rebuy per continuare.",
   "seat.rebought": "Rebuy di {amount} fatto.",
   "seat.back": "Bentornato: hai di nuovo il tuo posto.",
   "seat.moved": "Cambio tavolo: ora sei a {table}, posto {seat}.",

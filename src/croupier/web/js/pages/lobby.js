@@ -104,10 +104,10 @@ export async function render(main) {
             h(
               "tr",
               { "data-table": r.table },
-              COLUMNS.map((c) => (c.key === "table" ? h("th", { scope: "row" }, r.table) : h("td", { class: c.num ? "num" : "" }, c.show ? c.show(r) : c.value(r)))),
+              COLUMNS.map((c) => (c.key === "table" ? h("th", { scope: "row" }, r.table) : h("td", { class: c.num ? "num" : "", "data-label": t(c.label) }, c.show ? c.show(r) : c.value(r)))),
               h(
                 "td",
-                {},
+                { class: "row-actions" },
                 h(
                   "div",
                   { class: "row" },
@@ -202,7 +202,7 @@ export async function render(main) {
         h("div", { class: "check" }, hideFull, h("label", { for: fullId }, t("lobby.hide_full"))),
       ),
       status,
-      h("div", { class: "scroll" }, h("table", { class: "data", id: "cash-tables" }, h("thead", {}, head), body)),
+      h("div", { class: "scroll" }, h("table", { class: "data stacked", id: "cash-tables" }, h("thead", {}, head), body)),
     ),
     h("section", { "aria-labelledby": "tour-title" }, h("h2", { id: "tour-title" }, t("lobby.tournaments")), tourBox),
   );

@@ -38,7 +38,7 @@ function gameName(version) {
 
 /** CAS-28: the table's information, always on display (game, version, stakes, limits,
  * buy-ins, rake), from the server's `info`. */
-export function infoPanel(info, table) {
+export function infoPanel(info, table, size = null) {
   if (!info) return h("section", { class: "panel" }, h("h2", {}, t("info.title")));
   const m = (v) => (info.unit === "chips" ? amount(v, "chips") : money(v));
   const rows = [];
@@ -52,7 +52,7 @@ export function infoPanel(info, table) {
   if (info.rake_rate != null) {
     row(t("info.rake"), info.rake_rate === "0%" ? t("info.no_rake") : `${info.rake_rate}${info.rake_cap != null ? ` (max ${m(info.rake_cap)})` : ""}`);
   }
-  if (info.max_players) row(t("info.max_players"), String(info.max_players));
+  if (size || info.max_players) row(t("info.max_players"), String(size || info.max_players));
   if (info.session != null) row(t("info.session"), `${info.session} (${info.status || ""})`);
   return h(
     "section",

@@ -237,7 +237,7 @@ export class TableTab {
     this.renderTurn(d);
     this.renderSeatPanel(d);
     replace(this.ita50El, ita50Panel(d, d.turn && d.turn.seat === d.me ? d.turn.legal : null));
-    replace(this.infoEl, infoPanel(info, this.name));
+    replace(this.infoEl, infoPanel(info, this.name, this.view.size));
     this.renderHistory();
     this.renderChat();
     replace(this.logEl, logPanel(this.lines.slice(-60), this.name));
@@ -329,7 +329,7 @@ export class TableTab {
     const me = d.seats.find((s) => s.seat === d.me);
     const info = this.view.info || {};
     const waiting = this.view.state?.waiting || [];
-    const key = JSON.stringify([d.me, me?.sitting_out, me?.leaving, me?.missed, d.live, waiting.length, info.min_buy_in, info.max_buy_in, d.seats.length]);
+    const key = JSON.stringify([d.me, me?.stack === 0, me?.sitting_out, me?.leaving, me?.missed, d.live, waiting.length, info.min_buy_in, info.max_buy_in, d.seats.length]);
     if (key === this.seatKey) return;
     this.seatKey = key;
     const unit = this.unit();
@@ -379,7 +379,9 @@ export class TableTab {
       return;
     }
     const controls = [];
-    if (me.sitting_out) {
+    if (me.sitting_out && me.stack === 0) {
+      controls.push(h("p", { class: "notice" }, t("seat.rebuy_first")));
+    } else if (me.sitting_out) {
       controls.push(
         h("button", { type: "button", class: "primary", "data-control": "sit-in-post", onclick: () => this.send("sit_in", { post: true }).then(() => toast(t("seat.back"), "ok"), () => {}) }, t("seat.post_bb")),
         h("button", { type: "button", "data-control": "sit-in-wait", onclick: () => this.send("sit_in", { post: false }).then(() => toast(t("seat.back"), "ok"), () => {}) }, t("seat.wait_bb")),

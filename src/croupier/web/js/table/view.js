@@ -287,7 +287,7 @@ export function renderFelt(view, opts = {}) {
   }
   if (d.button != null && numbers.includes(d.button)) {
     const place = seatPlace(d.button, { numbers, bottom, narrow });
-    const spin = place.angle + 0.3;
+    const spin = place.angle + 0.2;
     const rx = narrow ? 25 : 33;
     const ry = narrow ? 31 : 28;
     const owner = bySeat.get(d.button)?.player || t("table.seat", { n: d.button });
