@@ -180,6 +180,8 @@ class Simulation:
         self.rake = 0
         self.hands = 0
         self.conserved = True
+        self.last_hand: Hand | None = None
+        """The hand :meth:`play_hand` played last."""
 
     @property
     def bought(self) -> int:
@@ -201,7 +203,7 @@ class Simulation:
             if level != self.level:
                 self.level = level
                 self.table.set_stakes(blind_level(self.first_stakes, level))
-        hand = self.table.start_hand()
+        hand = self.last_hand = self.table.start_hand()
         play_bots(hand, self.bots)
         settled = self.table.finish_hand()
         self.hands += 1
@@ -253,13 +255,15 @@ def simulate(
     stack: int | None = None,
     level_hands: int | None = None,
     on_hand: Callable[[int], None] | None = None,
+    on_played: Callable[[Hand, int], None] | None = None,
 ) -> SimulationResult:
     """Play up to ``hands`` hands of ``bots`` (names or bots) at one table and count the chips.
 
     ``rules`` overrides the preset's default game (:func:`default_rules`); ``seed``
     (random if None) drives the shuffles and the bots (bot ``i`` gets ``seed + i``);
     ``level_hands`` is the hands per tournament level (default 20; 0 keeps the
-    blinds); ``on_hand(n)`` is called after each hand (for a progress bar).
+    blinds); ``on_hand(n)`` is called after each hand (for a progress bar), and
+    ``on_played(hand, level)`` with the hand itself and its blind level (to save it).
     """
     if hands < 0:
         raise ConfigurationError(f"the number of hands must be >= 0, not {hands}")
@@ -282,6 +286,8 @@ def simulate(
             stopped = "winner"
             break
         sim.play_hand()
+        if on_played is not None and sim.last_hand is not None:
+            on_played(sim.last_hand, sim.level)
         if on_hand is not None:
             on_hand(sim.hands)
     seconds = time.perf_counter() - began

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
+
+import croupier
 
 app = typer.Typer(
     name="croupier",
@@ -13,8 +17,25 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"croupier {croupier.__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def main() -> None:
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            callback=_print_version,
+            is_eager=True,
+            help="Print croupier's version and exit.",
+        ),
+    ] = False,
+) -> None:
     """croupier: Texas Hold'em by the rules that clubs, casinos and card rooms publish."""
 
 

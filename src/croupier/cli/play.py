@@ -1,7 +1,7 @@
 """``croupier play``: you against bots at one table, in the terminal.
 
 ``croupier play [--preset tda] [--seats 6] [--stack N] [--bots reasonable,station,random]
-[--seed S] [--name You] [--delay 0.3] [--level-hands 10]``
+[--seed S] [--name You] [--delay 0.3] [--level-hands 10] [--history DIR [--history-format F]]``
 
 The table is drawn each time it is your turn and after each hand; the hand's
 history streams as it is played (your own readable history, from
@@ -9,7 +9,8 @@ history streams as it is played (your own readable history, from
 an illegal one is refused with the engine's own message, saying what is legal.
 In a tournament preset the blinds go up every ``--level-hands`` hands and a player
 without chips is out; in a cash preset a busted bot buys in again and you are asked
-whether to. ``q``, Ctrl-D or Ctrl-C leave the table at any prompt.
+whether to. ``q``, Ctrl-D or Ctrl-C leave the table at any prompt. With ``--history DIR``
+every hand you finish is saved there, as you saw it (``pokerstars``, ``text`` or ``phh``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -28,11 +30,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from croupier.bots import BOTS, Bot, make_bot
+from croupier.cli._history import FORMAT_HELP, HISTORY_HELP, history_folder
 from croupier.cli._tui import HELP, SeatInfo, draw_table, legal_line, parse_command, stakes_line
 from croupier.cli.main import app
 from croupier.engine import Action, Hand
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.history import render_text
+from croupier.history.save import HistoryFolder
 from croupier.rules import Rules
 from croupier.simulate import blind_level, default_rules, default_stack
 from croupier.table import Eliminated, Table
@@ -67,6 +71,7 @@ class PlaySession:
         read: Callable[[str], str] = input,
         delay: float = 0.0,
         level_hands: int = 10,
+        history: HistoryFolder | None = None,
     ) -> None:
         if not 2 <= seats <= rules.max_players:
             raise ConfigurationError(f"a table has 2 to {rules.max_players} seats, not {seats}")
@@ -98,6 +103,8 @@ class PlaySession:
         self.out: list[str] = []
         self.hand: Hand | None = None
         self._printed = 0
+        self.history = history
+        """Where your own histories are saved, hand after hand (``--history``)."""
 
     # ------------------------------------------------------------ the loop
     def run(self) -> None:
@@ -144,6 +151,8 @@ class PlaySession:
         self._stream()
         settled = self.table.finish_hand()
         self.hand = None
+        if self.history is not None:
+            self.history.write(hand, number=self.table.hand_number, level=self.level)
         self.console.print(self._panel(hand, "after the hand"))
         for gone in sorted(settled.eliminated, key=lambda e: e.seat == self.you):
             if gone.seat == self.you:
@@ -275,6 +284,10 @@ def play_command(
     level_hands: Annotated[
         int, typer.Option("--level-hands", min=0, help="Hands per tournament level (0: fixed).")
     ] = 10,
+    history: Annotated[Path | None, typer.Option("--history", help=HISTORY_HELP)] = None,
+    history_format: Annotated[
+        str, typer.Option("--history-format", help=FORMAT_HELP)
+    ] = "pokerstars",
 ) -> None:
     """Play Texas Hold'em against bots in the terminal."""
     names = [b.strip() for b in bots.split(",") if b.strip()]
@@ -288,22 +301,31 @@ def play_command(
         raise typer.Exit(code=2)
     try:
         rules = default_rules(preset)
+        chosen = secrets.randbelow(2**31) if seed is None else seed
+        folder = history_folder(
+            history, history_format, preset=preset, rules=rules, seed=chosen, viewer=1
+        )  # you sit in seat 1: your own histories, the others' cards only once shown
         session = PlaySession(
             rules=rules,
             bots=names,
             seats=seats,
             stack=default_stack(rules) if stack is None else stack,
-            seed=secrets.randbelow(2**31) if seed is None else seed,
+            seed=chosen,
             name=name.strip(),
             console=Console(highlight=False),
             delay=delay,
             level_hands=level_hands,
+            history=folder,
         )
     except ConfigurationError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(code=2) from None
     with _ctrl_c_leaves():
-        session.run()
+        try:
+            session.run()
+        except OSError as error:  # the history folder became unwritable
+            typer.echo(f"error: the hand history could not be saved: {error}", err=True)
+            raise typer.Exit(code=1) from None
 
 
 @contextmanager

@@ -6,7 +6,8 @@ with the file's. Without ``--json`` one short line per hand and a summary; with
 ``--json`` one JSON object per hand and line::
 
     {"file": "hands/0.phh", "hand": 1, "variant": "NT", "finishing_stacks": [...],
-     "expected": [...] or null, "match": true/false/null, "error": null or "...",
+     "expected": [...] or null, "match": true/false/null, "unfinished": false,
+     "error": null or "...",
      "skipped": null or "...", "note": null or "..."}
 
 ``hand`` is the hand's number in its file (1 for a ``.phh`` file). Amounts are in
@@ -89,6 +90,7 @@ def _json(file: str, number: int | None, result: ReplayResult | str) -> dict[str
             "finishing_stacks": None,
             "expected": None,
             "match": None,
+            "unfinished": False,
             "error": result,
             "skipped": None,
             "note": None,

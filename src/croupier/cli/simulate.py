@@ -1,18 +1,24 @@
-"""``croupier simulate --hands N --preset P --bots reasonable,random,station [--seed S] [--json]``.
+"""``croupier simulate --hands N --preset P --bots reasonable,random,station [--seed S] [--json]
+[--history DIR [--history-format pokerstars|text|phh]]``.
 
 Bots play each other at one table (:mod:`croupier.simulate`): a progress bar while
 it runs (not with ``--json`` or when the output is not a terminal), then each seat's
 chips won, its win rate in big blinds per 100 hands, and the speed. The chips are
-counted after every hand; the exit status is 1 if one was ever created or lost.
+counted after every hand; the exit status is 1 if one was ever created or lost. With
+``--history DIR`` every hand is saved to the folder (:mod:`croupier.history.save`), with
+every card dealt (bots have no secrets from the floor).
 """
 
 from __future__ import annotations
 
 import json
+import secrets
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from croupier.cli._history import FORMAT_HELP, HISTORY_HELP
 from croupier.cli.main import app
 
 __all__ = ["simulate_command"]
@@ -46,14 +52,20 @@ def simulate_command(
         typer.Option("--room", help="A cash room of this preset instead (casino-fr, pokerkings)."),
     ] = None,
     tables: Annotated[int, typer.Option("--tables", min=1, help="Tables of the --room.")] = 2,
+    history: Annotated[Path | None, typer.Option("--history", help=HISTORY_HELP)] = None,
+    history_format: Annotated[
+        str, typer.Option("--history-format", help=FORMAT_HELP)
+    ] = "pokerstars",
 ) -> None:
     """Play bots against each other and count who won what, checking every chip."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from croupier.bots import BOTS
+    from croupier.cli._history import history_folder
+    from croupier.engine import Hand
     from croupier.errors import CroupierError
-    from croupier.simulate import simulate
+    from croupier.simulate import default_rules, simulate
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
@@ -69,6 +81,20 @@ def simulate_command(
         except CroupierError as error:
             raise _fail(str(error)) from None
         raise typer.Exit(code=code)
+    if room is not None and history is not None:
+        raise _fail("--history saves the hands of one table: not with --room")
+    chosen_seed = secrets.randbelow(2**31) if seed is None else seed
+    try:
+        folder = history_folder(
+            history, history_format, preset=preset, rules=default_rules(preset), seed=chosen_seed
+        )
+    except CroupierError as error:
+        raise _fail(str(error)) from None
+
+    def save(hand: Hand, level: int) -> None:
+        if folder is not None:
+            folder.write(hand, number=folder.written + 1, level=level)
+
     console = Console()
     progress = Progress(
         TextColumn("[bold]simulating"),
@@ -86,13 +112,16 @@ def simulate_command(
                 hands=hands,
                 bots=names,
                 preset=preset,
-                seed=seed,
+                seed=chosen_seed,
                 stack=stack,
                 level_hands=level_hands,
                 on_hand=lambda n: progress.update(task, completed=n),
+                on_played=save if folder is not None else None,
             )
     except CroupierError as error:
         raise _fail(str(error)) from None
+    except OSError as error:
+        raise _fail(f"the hand history could not be saved: {error}") from None
     if as_json:
         typer.echo(json.dumps(result.as_dict(), indent=2))
     else:

@@ -41,7 +41,14 @@ from croupier.engine.events import (
     Street,
     Voided,
 )
-from croupier.engine.pots import PotLayer, pot_layers, split_pot, unmatched, unmatched_dead
+from croupier.engine.pots import (
+    PotLayer,
+    join,
+    pot_layers,
+    split_pot,
+    unmatched,
+    unmatched_dead,
+)
 from croupier.engine.setup import ForcedBet, ForcedKind, SeatSetup, standard_forced_bets
 from croupier.engine.views import HandView, view_of
 from croupier.errors import ConfigurationError, HandHistoryError, IllegalActionError, OutOfTurnError
@@ -961,12 +968,7 @@ class Hand:
         for pot, winners in zip(pots, winners_of, strict=True):
             contest = tuple(i for i in pot.eligible if i in alive)
             if merged and contest == previous:
-                last = merged[-1]
-                merged[-1] = PotLayer(
-                    last.amount + pot.amount,
-                    last.eligible,
-                    tuple(sorted({*last.contributors, *pot.contributors})),
-                )
+                merged[-1] = join(merged[-1], pot)
             else:
                 merged.append(pot)
                 merged_winners.append(winners)

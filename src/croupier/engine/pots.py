@@ -21,7 +21,15 @@ from typing import NamedTuple
 
 from croupier.rules.model import OddChips
 
-__all__ = ["PotLayer", "build_pots", "pot_layers", "split_pot", "unmatched", "unmatched_dead"]
+__all__ = [
+    "PotLayer",
+    "build_pots",
+    "join",
+    "pot_layers",
+    "split_pot",
+    "unmatched",
+    "unmatched_dead",
+]
 
 
 class PotLayer(NamedTuple):
@@ -65,6 +73,14 @@ def pot_layers(
     n = len(committed)
     if len(live) != n:
         raise ValueError("committed and live must have one entry per player")
+    if not dead or (not isinstance(dead, int) and not any(dead)):
+        levels = {c for c, alive in zip(committed, live, strict=True) if alive and c > 0}
+        if len(levels) == 1:  # the usual case: everyone still in put in the same
+            (level,) = levels
+            if max(committed) <= level:
+                eligible = tuple(i for i in range(n) if live[i] and committed[i] >= level)
+                payers = tuple(j for j in range(n) if committed[j])
+                return [PotLayer(sum(committed), eligible, payers)]
     layers: list[PotLayer] = []
     _dead_layers(layers, live, dead, dead_cap)
     _live_layers(layers, committed, live)
@@ -86,63 +102,67 @@ def _dead_layers(
     if not any(dead):
         return
     caps = dead_cap if dead_cap is not None else _no_caps(n)
-    finite = sorted({c for i, c in enumerate(caps) if live[i] and c is not None})
     previous = 0
-    for cap in finite:
-        amount = 0
-        payers = []
-        for j, d in enumerate(dead):
-            if d > previous:
-                amount += (d if d < cap else cap) - previous
-                payers.append(j)
+    for cap in sorted({c for i, c in enumerate(caps) if live[i] and c is not None}):
+        amount, payers = _slice(dead, previous, cap)
         if amount:
             eligible = tuple(i for i in range(n) if live[i] and _reaches(caps[i], cap))
-            layers.append(PotLayer(amount, eligible, tuple(payers)))
+            layers.append(PotLayer(amount, eligible, payers))
         previous = cap
-    rest = sum(d - previous for d in dead if d > previous)
+    rest, payers = _above(dead, previous)
     if rest:
-        rest_payers = tuple(j for j, d in enumerate(dead) if d > previous)
         eligible = tuple(i for i in range(n) if live[i] and caps[i] is None)
         if eligible or not layers:
-            layers.append(PotLayer(rest, eligible, rest_payers))
+            layers.append(PotLayer(rest, eligible, payers))
         else:  # nobody still in may win it: it rides with the last pot until given back
-            last = layers[-1]
-            layers[-1] = PotLayer(
-                last.amount + rest,
-                last.eligible,
-                tuple(sorted({*last.contributors, *rest_payers})),
-            )
+            layers[-1] = join(layers[-1], PotLayer(rest, (), payers))
 
 
 def _reaches(cap: int | None, level: int) -> bool:
     return cap is None or cap >= level
 
 
+def _slice(amounts: Sequence[int], previous: int, level: int) -> tuple[int, tuple[int, ...]]:
+    """The chips of ``amounts`` between ``previous`` and ``level``, and who put them in."""
+    total = 0
+    payers = []
+    for j, a in enumerate(amounts):
+        if a > previous:
+            total += (a if a < level else level) - previous
+            payers.append(j)
+    return total, tuple(payers)
+
+
+def _above(amounts: Sequence[int], level: int) -> tuple[int, tuple[int, ...]]:
+    """The chips of ``amounts`` above ``level``, and who put them in."""
+    payers = tuple(j for j, a in enumerate(amounts) if a > level)
+    return sum(amounts[j] - level for j in payers), payers
+
+
 def _live_layers(layers: list[PotLayer], committed: Sequence[int], live: Sequence[bool]) -> None:
     n = len(committed)
-    levels = sorted({c for c, alive in zip(committed, live, strict=True) if alive and c > 0})
     previous = 0
-    for level in levels:
-        amount = 0
-        payers = []
-        for j, c in enumerate(committed):
-            if c > previous:
-                amount += (c if c < level else level) - previous
-                payers.append(j)
+    for level in sorted({c for c, alive in zip(committed, live, strict=True) if alive and c > 0}):
+        amount, payers = _slice(committed, previous, level)
         eligible = tuple(i for i in range(n) if live[i] and committed[i] >= level)
-        layers.append(PotLayer(amount, eligible, tuple(payers)))
+        layers.append(PotLayer(amount, eligible, payers))
         previous = level
-    excess = sum(c - previous for c in committed if c > previous)
+    excess, over = _above(committed, previous)
     if not excess:
         return
-    over = tuple(j for j, c in enumerate(committed) if c > previous)
     if layers:
-        last = layers[-1]
-        layers[-1] = PotLayer(
-            last.amount + excess, last.eligible, tuple(sorted({*last.contributors, *over}))
-        )
+        layers[-1] = join(layers[-1], PotLayer(excess, (), over))
     else:  # nobody still in put anything in: they share what there is
         layers.append(PotLayer(excess, tuple(i for i in range(n) if live[i]), over))
+
+
+def join(pot: PotLayer, more: PotLayer) -> PotLayer:
+    """``more``'s chips and contributors added to ``pot``, which keeps its eligible players."""
+    return PotLayer(
+        pot.amount + more.amount,
+        pot.eligible,
+        tuple(sorted({*pot.contributors, *more.contributors})),
+    )
 
 
 def _merged(layers: list[PotLayer]) -> list[PotLayer]:
@@ -150,12 +170,7 @@ def _merged(layers: list[PotLayer]) -> list[PotLayer]:
     out: list[PotLayer] = []
     for layer in layers:
         if out and out[-1].eligible == layer.eligible:
-            last = out[-1]
-            out[-1] = PotLayer(
-                last.amount + layer.amount,
-                last.eligible,
-                tuple(sorted({*last.contributors, *layer.contributors})),
-            )
+            out[-1] = join(out[-1], layer)
         else:
             out.append(layer)
     return out

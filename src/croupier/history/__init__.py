@@ -20,6 +20,7 @@ from croupier.history._phh_actions import (
     parse_action,
     parse_phh_cards,
 )
+from croupier.history._phh_write import hand_to_phh
 from croupier.history.phh import (
     FIELD_ORDER,
     HOLDEM_VARIANTS,
@@ -35,9 +36,9 @@ from croupier.history.phh import (
     read_phhs,
     write_phh,
 )
+from croupier.history.pokerstars import Tournament, render_pokerstars, render_pokerstars_view
 from croupier.history.replay import (
     ReplayResult,
-    hand_to_phh,
     json_amount,
     phh_rules_for,
     replay_phh,
@@ -62,6 +63,7 @@ __all__ = [
     "ReplayResult",
     "ShowOrMuck",
     "StandPatOrDiscard",
+    "Tournament",
     "chips",
     "currency",
     "dumps",
@@ -79,6 +81,8 @@ __all__ = [
     "phh_rules_for",
     "read_phh",
     "read_phhs",
+    "render_pokerstars",
+    "render_pokerstars_view",
     "render_text",
     "render_view",
     "replay_phh",

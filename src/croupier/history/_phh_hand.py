@@ -229,8 +229,9 @@ class PHHHand:
             if stack is not None and (not is_int(stack) or stack <= 0):
                 raise bad(f"starting stack of p{i + 1} is {stack!r}; stacks are positive")
         for name in (*AMOUNT_LIST_FIELDS, *RESULT_FIELDS):
+            signed = name == "blinds_or_straddles"  # negative: a blind that does not open
             for amount in getattr(self, name) or ():
-                if not is_int(amount) or amount < 0:
+                if not is_int(amount) or (amount < 0 and not signed):
                     raise bad(f"{name} holds {amount!r}; amounts are non-negative integers")
         for name in AMOUNT_FIELDS:
             amount = getattr(self, name)

@@ -43,26 +43,30 @@ class FieldReader:
         """The error for field ``name``, naming the source."""
         return HandHistoryError(f"{self.source}: field {name!r}: {what}")
 
-    def literal(self, name: str, value: Any, *, infinite: bool = False) -> int | Decimal:
-        """A non-negative amount as written (``inf`` allowed only when ``infinite``)."""
+    def literal(
+        self, name: str, value: Any, *, infinite: bool = False, signed: bool = False
+    ) -> int | Decimal:
+        """An amount as written: non-negative unless ``signed``, ``inf`` only if ``infinite``."""
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
             raise self.error(name, f"{value!r} is not a number")
         if isinstance(value, Decimal) and value.is_infinite() and infinite and value > 0:
             return value
         if isinstance(value, Decimal) and not value.is_finite():
             raise self.error(name, f"{value} is not a finite amount")
-        if value < 0:
+        if value < 0 and not signed:
             raise self.error(name, f"{value} is negative")
         return value
 
-    def literals(self, name: str, *, infinite: bool = False) -> list[int | Decimal] | None:
+    def literals(
+        self, name: str, *, infinite: bool = False, signed: bool = False
+    ) -> list[int | Decimal] | None:
         """An array of amounts as written, or ``None`` when the field is absent."""
         value = self.raw.get(name)
         if value is None:
             return None
         if not isinstance(value, list):
             raise self.error(name, f"{value!r} is not an array of numbers")
-        return [self.literal(name, v, infinite=infinite) for v in value]
+        return [self.literal(name, v, infinite=infinite, signed=signed) for v in value]
 
     def string(self, name: str) -> str | None:
         """A string field, or ``None``."""
@@ -142,10 +146,16 @@ def header_comment(text: str) -> str | None:
 
 def parse_toml(text: str, source: str) -> dict[str, Any]:
     """Parse TOML with every float kept as an exact ``Decimal``."""
+    if not isinstance(text, str):
+        raise HandHistoryError(f"{source}: PHH text is a str, not {type(text).__name__}")
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise HandHistoryError(f"{source}: not valid TOML: {error}") from None
+    except RecursionError:  # tomllib recurses once per nested array or table
+        raise HandHistoryError(
+            f"{source}: not a PHH file: arrays or tables nested too deep to be read"
+        ) from None
 
 
 _SECTION: Final = re.compile(r"\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?")

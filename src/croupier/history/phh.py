@@ -142,7 +142,10 @@ def _hand_from_table(raw: Mapping[str, Any], *, source: str, header_comment: str
 
     # Every amount of play, as written, to choose the scale.
     play: list[int | Decimal] = []
-    amount_lists = {name: f.literals(name) for name in AMOUNT_LIST_FIELDS}
+    # A negative blind is one that does not change who acts first (PokerKit's reading).
+    amount_lists = {
+        name: f.literals(name, signed=name == "blinds_or_straddles") for name in AMOUNT_LIST_FIELDS
+    }
     for values in amount_lists.values():
         play += values or ()
     amounts = {name: f.literal(name, raw[name]) if name in raw else None for name in AMOUNT_FIELDS}

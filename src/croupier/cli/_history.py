@@ -1,0 +1,48 @@
+"""``--history DIR``: the folder where ``croupier play`` and ``croupier simulate`` save hands."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from croupier.history import Tournament
+from croupier.history.save import HistoryFolder, HistoryFormat
+from croupier.rules import Rules
+
+__all__ = ["FORMAT_HELP", "HISTORY_HELP", "history_folder"]
+
+HISTORY_HELP = "Save every hand to this folder (created if need be)."
+FORMAT_HELP = "How hands are saved: text (croupier's), pokerstars (for tracking tools) or phh."
+
+_IN_CENTS = frozenset({"casino-fr", "pokerkings"})
+"""Presets whose default games count euro cents (croupier.simulate.DEFAULT_STAKES)."""
+
+
+def history_folder(
+    folder: Path | None,
+    history_format: str,
+    *,
+    preset: str,
+    rules: Rules,
+    seed: int,
+    viewer: int | None = None,
+) -> HistoryFolder | None:
+    """The folder to save the session's hands to, or None without ``--history``.
+
+    Raises :class:`croupier.errors.ConfigurationError` for a bad format or folder.
+    """
+    if folder is None:
+        return None
+    now = datetime.datetime.now(datetime.UTC)
+    session = f"{preset}-{seed}"
+    tournament = Tournament(seed, level=1) if rules.tournament else None
+    return HistoryFolder(
+        folder,
+        HistoryFormat(history_format) if history_format in set(HistoryFormat) else history_format,
+        session=session,
+        viewer=viewer,
+        currency_code="EUR" if preset in _IN_CENTS else None,
+        table=f"croupier {preset}",
+        tournament=tournament,
+        now=now,
+    )
