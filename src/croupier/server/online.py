@@ -33,16 +33,23 @@ class Online:
         await self.pubsub.close()
 
 
-async def start_online(services: Services, *, pubsub: PubSub | None = None) -> Online:
-    """Recover the cash room and start its tables (an in-process hub unless one is given)."""
+async def start_online(
+    services: Services,
+    *,
+    pubsub: PubSub | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Online:
+    """Recover the cash room and start its tables (an in-process hub unless one is given;
+    ``clock``: the tables' and the rate limits' seconds)."""
     hub = pubsub if pubsub is not None else InProcessPubSub()
     config = services.config.online
     tables = await CashTables.start(
-        store=services.store, money=services.money, pubsub=hub, config=config
+        store=services.store, money=services.money, pubsub=hub, config=config, clock=clock
     )
     return Online(
         tables=tables,
         pubsub=hub,
         limits=Limits(config),
         memory=CommandMemory(keep=config.command_ids),
+        clock=clock,
     )

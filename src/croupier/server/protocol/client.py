@@ -49,7 +49,7 @@ Stakes = Annotated[str, StringConstraints(min_length=1, max_length=80)]
 Amount = Annotated[int, Field(gt=0, le=MAX_AMOUNT)]
 HandNumber = Annotated[int, Field(ge=1, le=10**12)]
 SeatNumber = Annotated[int, Field(ge=1, le=10)]
-Sequence = Annotated[int, Field(ge=0, le=10**15)]
+Sequence = Annotated[int, Field(ge=0, le=2**53)]
 
 
 class _Message(BaseModel):

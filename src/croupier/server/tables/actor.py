@@ -60,6 +60,7 @@ class TableActor:
         self.away_by_disconnect: set[str] = set(recovered.extra.get("away", []))
         self.leaving: set[str] = set(recovered.extra.get("leaving", []))
         self.halted: str | None = None
+        self.busy = True  # until it has resumed
         self._timer: asyncio.TimerHandle | None = None
         self._deal: asyncio.TimerHandle | None = None
         self._deal_at: float | None = None
@@ -109,8 +110,10 @@ class TableActor:
     async def run(self) -> None:
         """Take commands until cancelled."""
         await self._resume()
+        self.busy = False
         while True:
             command = await self.queue.get()
+            self.busy = True
             try:
                 await self._handle(command)
             except asyncio.CancelledError:
@@ -119,6 +122,15 @@ class TableActor:
                 _log.exception("table %s stopped on %s", self.name, command.kind)
                 self.halted = "internal"
                 _fail(command, ProtocolError("internal", "internal error: nothing was done"))
+            finally:
+                self.busy = False
+
+    def idle(self) -> bool:
+        """True when nothing is queued or being done, and no deal is due now."""
+        if self.busy or not self.queue.empty():
+            return False
+        deal = self._deal
+        return deal is None or deal.when() > asyncio.get_running_loop().time()
 
     async def _resume(self) -> None:
         """Start after a restart: void the hand in progress if recovery says so, start the
@@ -130,6 +142,9 @@ class TableActor:
             book.hand.void(why)
             step.publish = True
         self._settle(step)
+        for player in self.table.players.values():
+            if not self.service.online(player):  # nobody is connected after a restart
+                self.on_presence(Command("disconnected", player=player), Step(0))
         await self._commit(step, None)
 
     async def _handle(self, command: Command) -> None:
@@ -431,7 +446,8 @@ class TableActor:
         if kind in ("connected", "disconnected", "grace"):
             self.on_presence(command, step)
             return {}
-        if kind == "call_list":
+        if kind == "call_list":  # the waiting list changed: call it if a seat is free
+            step.publish = True
             if self.table.free_seats():
                 self._call_list(step)
             return {}

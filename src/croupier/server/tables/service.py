@@ -14,6 +14,7 @@ import contextlib
 import logging
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from croupier.bots import Bot, make_bot
@@ -54,6 +55,7 @@ class CashTables:
         config: OnlineConfig,
         muted: set[str],
         hand_id: int,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.room = room
         self.store = store
@@ -68,11 +70,18 @@ class CashTables:
         self._tasks: list[asyncio.Task[None]] = []
         self._lobby_dirty: set[str] = set()
         self._seq = 0
+        self._clock = clock
 
     # ------------------------------------------------------------------ start
     @classmethod
     async def start(
-        cls, *, store: Store, money: MoneyDesk, pubsub: PubSub, config: OnlineConfig
+        cls,
+        *,
+        store: Store,
+        money: MoneyDesk,
+        pubsub: PubSub,
+        config: OnlineConfig,
+        clock: Callable[[], float] = time.monotonic,
     ) -> CashTables:
         """Recover the room from the database and start every table's actor."""
         recovered = await asyncio.to_thread(load_room, store, money.ledger, config)
@@ -85,6 +94,7 @@ class CashTables:
             config=config,
             muted=recovered.muted,
             hand_id=hand_id,
+            clock=clock,
         )
         if recovered.stray_hands:
             await store.write([EndHand(h, "voided") for h in recovered.stray_hands])
@@ -110,7 +120,7 @@ class CashTables:
     # ----------------------------------------------------------------- clocks
     def now(self) -> float:
         """The tables' clock (seconds, only moving forward)."""
-        return time.monotonic()
+        return self._clock()
 
     def wall(self) -> float:
         """Seconds since the epoch (the time of a chat line)."""
@@ -247,7 +257,8 @@ class CashTables:
         gone = self.room.waiting.remove(player)
         if gone:
             await self._save(len(self.room.ledger))
-            for name in self.actors:
+            for name, actor in self.actors.items():
+                actor.post(Command("call_list"))
                 self.lobby_changed(name)
         return {"removed": len(gone)}
 
