@@ -166,7 +166,9 @@ async def _play(room: Room, table: str, clients: dict[str, Client], hands: int, 
 def test_no_card_reaches_a_client_before_the_rules_let_it_see_it(
     database_url: str, tmp_path: Path, preset: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    rules = casino_fr("no-limit", 100, 200) if preset == "casino-fr" else pokerkings(100, 200, euro=100)
+    rules = (
+        casino_fr("no-limit", 100, 200) if preset == "casino-fr" else pokerkings(100, 200, euro=100)
+    )
     config: ServerConfig = online_config(database_url, tmp_path / "data", between_hands=60.0)
     oracle = Oracle()
     _, push = _record_direct(oracle)

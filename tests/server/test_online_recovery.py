@@ -17,9 +17,9 @@ from croupier.room.cash.ledger import AccountKind
 from croupier.rules import casino_fr, pokerkings
 from croupier.server.check import check_database
 from croupier.server.storage import Store
+from croupier.server.storage.schema import hand_events, hands
 from croupier.server.tables.commands import Command
 from croupier.server.tables.config import InterruptedHands
-from croupier.server.storage.schema import hand_events, hands
 
 CAS = casino_fr("no-limit", 100, 200)
 PKG = pokerkings(100, 200, euro=100)
@@ -56,7 +56,11 @@ def test_a_hand_in_progress_continues_after_a_restart(database_url: str, tmp_pat
             await room.settle()
             for _ in range(3):
                 await act_once(t1, "t1", passive)
-            return {"t1": _in_hand(room, "t1"), "t2": _in_hand(room, "t2"), "seats": _seat_accounts(room)}
+            return {
+                "t1": _in_hand(room, "t1"),
+                "t2": _in_hand(room, "t2"),
+                "seats": _seat_accounts(room),
+            }
 
     before = run(first())
 
@@ -127,7 +131,9 @@ def _voided_after_restart(config: Any, before: dict[str, Any], reason: str) -> N
 
 
 @pytest.mark.rule("POK-2-9")
-def test_a_server_configured_so_voids_the_hand_in_progress(database_url: str, tmp_path: Path) -> None:
+def test_a_server_configured_so_voids_the_hand_in_progress(
+    database_url: str, tmp_path: Path
+) -> None:
     config = online_config(
         database_url, tmp_path / "data", between_hands=60.0, interrupted_hands=InterruptedHands.VOID
     )
@@ -156,7 +162,10 @@ def test_a_hand_whose_record_fails_its_check_is_voided(
                 data = {"type": "acted", "seat": 99, "kind": "call", "put": 200, "to": 200}
                 connection.execute(
                     hand_events.update()
-                    .where((hand_events.c.hand_id == before["hand_id"]) & (hand_events.c.seq == last.seq))
+                    .where(
+                        (hand_events.c.hand_id == before["hand_id"])
+                        & (hand_events.c.seq == last.seq)
+                    )
                     .values(data=json.dumps(data))
                 )
             else:
@@ -167,7 +176,9 @@ def test_a_hand_whose_record_fails_its_check_is_voided(
                 cards = opening["cards"]
                 opening["cards"] = cards[2:4] + cards[0:2] + cards[4:]  # two cards swapped
                 connection.execute(
-                    hands.update().where(hands.c.id == before["hand_id"]).values(opening=json.dumps(opening))
+                    hands.update()
+                    .where(hands.c.id == before["hand_id"])
+                    .values(opening=json.dumps(opening))
                 )
     finally:
         store.close()

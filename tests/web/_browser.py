@@ -211,6 +211,7 @@ class Player:
     frames: list[dict[str, Any]] = field(default_factory=list)
     dom_seen: list[tuple[str, int | None, set[str]]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
 
     def listen(self) -> None:
         def on_socket(ws: WebSocket) -> None:
@@ -226,6 +227,10 @@ class Player:
 
         self.page.on("websocket", on_socket)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on(
+            "console",
+            lambda m: self.console.append(m.text) if m.type == "error" else None,
+        )
 
     def goto(self, path: str) -> None:
         self.page.goto(f"{self.server.url}/{path}")
@@ -244,7 +249,14 @@ class Player:
         page.check("input[name=adult]")
         page.check("input[name=accept_rules]")
         page.click("form button[type=submit]")
-        page.wait_for_selector("#cash-tables tbody tr[data-table]")
+        try:
+            page.wait_for_selector("#cash-tables tbody tr[data-table]")
+        except Exception as error:
+            raise AssertionError(
+                f"{self.name}: no lobby after registering ({error});"
+                f" console: {self.console}; frames: {self.frames[-5:]};"
+                f" server log: {self.server.log.read_text()[-2000:]}"
+            ) from None
 
     def look(self) -> None:
         """Note the cards the page shows now (DOM and scripts' state) for the privacy check."""
