@@ -53,7 +53,10 @@ export function infoPanel(info, table, size = null) {
     row(t("info.rake"), info.rake_rate === "0%" ? t("info.no_rake") : `${info.rake_rate}${info.rake_cap != null ? ` (max ${m(info.rake_cap)})` : ""}`);
   }
   if (size || info.max_players) row(t("info.max_players"), String(size || info.max_players));
-  if (info.session != null) row(t("info.session"), `${info.session} (${info.status || ""})`);
+  if (info.session != null) {
+    const status = has(`info.status.${info.status}`) ? t(`info.status.${info.status}`) : info.status || "";
+    row(t("info.session"), `${info.session} (${status})`);
+  }
   return h(
     "section",
     { class: "panel info", "aria-labelledby": `info-${table}` },
