@@ -21,6 +21,7 @@ from croupier.engine import (
     event_to_dict,
 )
 from croupier.errors import IllegalActionError
+from croupier.rules import Rules
 
 STACK = st.one_of(
     st.integers(1, 10),
@@ -138,3 +139,12 @@ def test_void_at_any_point_returns_every_chip() -> None:
         assert hand.total_in_play == sum(before.values())
         assert hand.to_act is None and hand.is_over
         assert Hand.replay(hand.events).stacks == before
+
+
+@pytest.mark.parametrize("name", sorted(PRESET_BUILDERS))
+def test_rules_survive_json_exactly(name: str) -> None:
+    """Rules.to_dict is JSON as it is: a JSON round trip gives the same dict and the same rules."""
+    rules = PRESET_BUILDERS[name]()
+    data = rules.to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert Rules.from_dict(json.loads(json.dumps(data))) == rules

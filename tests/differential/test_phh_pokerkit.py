@@ -30,12 +30,10 @@ from phh_pokerkit import (
 )
 from pokerkit import Automation, HandHistory, Mode, NoLimitTexasHoldem
 
-from _phh_hands import big_blind_below_small_blind, random_engine_hand
+from _phh_hands import random_engine_hand
 from _random_play import PRESET_BUILDERS, play_randomly, random_hand
 from croupier.engine import Hand
 from croupier.history import loads, replay_phh
-from croupier.history._phh_deck import FileCards
-from croupier.history._phh_setup import setup_of
 
 NEEDLESS_CHECK_FILE = """
 variant = 'NT'
@@ -79,18 +77,8 @@ finishing_stacks = [13, 953]
 
 
 def _engine_difference(text: str) -> str | None:
-    """Which known difference of the engine explains a PokerKit file croupier misses."""
+    """Which known difference with PokerKit explains a PokerKit file croupier misses."""
     hand = loads(text)
-    setup = setup_of(hand)
-    start = Hand(
-        rules=setup.rules,
-        seats=setup.seats,
-        button=setup.button,
-        deck=FileCards(hand).deck(setup),
-        forced_bets=setup.forced,
-    )
-    if big_blind_below_small_blind(start.events):
-        return "big blind below the small blind"
     short = [
         a and s is not None and s <= a
         for a, s in zip(hand.antes, hand.starting_stacks, strict=True)
@@ -129,17 +117,6 @@ def test_pokerkit_files_replay_in_croupier_to_their_finishing_stacks(seed: int) 
     assert tally.notes["p2"] + sum(v for k, v in tally.notes.items() if "check" in k) > 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine (lead): the first to act when the big blind posted less than the small"
-    " blind, the share of a player all-in for less than his dead ante, unequal trimmed antes"
-    " (docs/pokerkit.md)",
-)
-def test_every_pokerkit_file_replays_in_croupier() -> None:
-    tally = run_pokerkit_files(1, 250)
-    assert tally.failures == []
-
-
 def test_a_check_from_a_player_with_nothing_to_decide_is_a_no_op() -> None:
     result = replay_phh(loads(NEEDLESS_CHECK_FILE))
     assert result.error is None and result.match is True
@@ -157,19 +134,12 @@ def test_side_pots_with_the_same_contenders_are_split_once_under_phh() -> None:
     assert result.match is True, (result.finishing_stacks, result.expected)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine (lead): PokerKit opens the betting left of the largest blind posted,"
-    " the big blind himself when his trimmed ante came back after cutting his blind short",
-)
-def test_pokerkit_asks_a_short_big_blind_first() -> None:
+def test_pokerkit_asks_a_short_big_blind_first_and_so_does_phh() -> None:
+    """``preflop_opener=largest-blind``: a big blind posted under the small blind speaks
+    first, as PokerKit opens left of the largest blind posted."""
     assert pokerkit_reading(SHORT_BIG_BLIND_FILE).stacks == (13, 953)
     result = replay_phh(loads(SHORT_BIG_BLIND_FILE))
     assert result.match is True, result.error
-
-
-def test_the_short_big_blind_file_is_the_known_difference() -> None:
-    assert _engine_difference(SHORT_BIG_BLIND_FILE) == "big blind below the small blind"
 
 
 def test_an_all_in_player_who_mucks_forfeits_as_the_file_says() -> None:
@@ -334,15 +304,15 @@ finishing_stacks = [0, 0, 9, 2047, 308]
 full) and PokerKit pays him 9; croupier pays him 6."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine (lead): PokerKit's share for a player all-in for less than his dead ante"
-    " (ante_trimming_status = false) is larger than croupier's (docs/pokerkit.md)",
-)
-def test_a_player_all_in_for_less_than_his_dead_ante() -> None:
+@pytest.mark.rule("ITA-40")
+def test_a_player_all_in_for_less_than_his_dead_ante_wins_only_what_he_matched() -> None:
+    """PokerKit pays p3, all-in for 3 of a dead ante of 5, a share of every dead ante (9);
+    ITA-40's principle, which croupier keeps under phh too, pays him 3 from each ante."""
     assert pokerkit_reading(DEAD_ANTE_FILE).stacks == (0, 0, 9, 2047, 308)
     result = replay_phh(loads(DEAD_ANTE_FILE))
-    assert result.match is True, (result.finishing_stacks, result.expected)
+    assert result.error is None
+    assert result.match is False  # the file holds PokerKit's stacks
+    assert result.finishing_stacks is not None and result.finishing_stacks[2] == 6
 
 
 def test_the_dead_ante_file_is_the_known_difference() -> None:
@@ -365,15 +335,14 @@ raises and p1 folds. PokerKit keeps p1's 17 in the pot p2 wins; croupier gives i
 to p1 as unmatched by p2's ante."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine (lead): with trimmed antes of unequal sizes PokerKit counts each ante"
-    " with the bets; croupier returns to a folded player the ante nobody matched",
-)
-def test_unequal_trimmed_antes() -> None:
+@pytest.mark.rule("ITA-40")
+def test_unequal_trimmed_antes_a_folded_player_gets_back_what_nobody_matched() -> None:
+    """PokerKit keeps in the pot p1's 17 of ante that p2 (no ante, 50 called) never
+    matched; ITA-40's principle gives it back to p1, who folded."""
     assert pokerkit_reading(UNEQUAL_TRIMMED_ANTES_FILE).stacks == (1166, 985, 31617)
     result = replay_phh(loads(UNEQUAL_TRIMMED_ANTES_FILE))
-    assert result.match is True, (result.finishing_stacks, result.expected)
+    assert result.error is None and result.match is False
+    assert result.finishing_stacks == (1183, 968, 31617)
 
 
 def test_the_unequal_trimmed_antes_file_is_the_known_difference() -> None:

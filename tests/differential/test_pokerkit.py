@@ -28,8 +28,8 @@ from pokerkit_driver import (
 )
 
 from croupier.cards import FULL_DECK, Card, Deck, parse_cards
-from croupier.engine import Action, Awarded
-from croupier.rules import BettingStructure, Rake
+from croupier.engine import Action, Awarded, Hand, HandStarted
+from croupier.rules import BettingStructure, PreflopOpener, Rake
 
 NL = BettingStructure.NO_LIMIT
 FL = BettingStructure.FIXED_LIMIT
@@ -217,8 +217,18 @@ def test_heads_up_equal_blinds_pokerkit_opens_with_the_big_blind() -> None:
     hand, state = croupier_hand(deal), pokerkit_state(deal)
     state.deal_hole("2c3c")
     state.deal_hole("2d3d")
-    assert hand.to_act == 2  # croupier: the button (small blind) acts first (POK-7-11)
     assert state.actor_index == 0  # PokerKit: after the largest blind, ties to the last index
+    assert hand.to_act == 1  # phh's preflop_opener=largest-blind: the same
+    started = hand.events[0]
+    assert isinstance(started, HandStarted)
+    seeds = Hand(
+        rules=hand.rules.but(preflop_opener=PreflopOpener.BIG_BLIND),
+        seats=started.seats,
+        button=started.button,
+        deck=started.deck,
+        forced_bets=started.forced,
+    )
+    assert seeds.to_act == 2  # the seeds: the button (small blind) acts first (POK-7-11)
 
 
 def test_random_runs_are_reproducible() -> None:

@@ -60,6 +60,7 @@ from croupier.rules.model import (
     FaceUp,
     MinRaise,
     PotOrder,
+    PreflopOpener,
     Rules,
     ShortBlindCall,
     ShowdownOrder,
@@ -357,7 +358,25 @@ class Hand:
         )
         if blind_seat is None:
             blind_seat = kinds.get(ForcedKind.SMALL_BLIND, self.button)
+        if rules.preflop_opener is PreflopOpener.LARGEST_BLIND:
+            blind_seat = self._largest_blind(forced)
         self._open_round(self._after(blind_seat))
+
+    def _largest_blind(self, forced: tuple[ForcedBet, ...]) -> int:
+        """The seat of the largest blind or option posted, the later one from the button's
+        left on a tie (PokerKit's reading of PHH: a big blind posted under the small blind
+        speaks first; with no blind posted, the first left of the button does)."""
+        posted = dict.fromkeys(self._seats, 0)
+        for f in forced:
+            if f.kind in _SINGLE_BLINDS:
+                posted[f.seat] = self._bet[self._seat_index[f.seat]]
+        first = self._after(self.button)
+        best, top = self.button, -1
+        for k in range(self._n):
+            seat = self._seats[(first + k) % self._n]
+            if posted[seat] >= top:
+                best, top = seat, posted[seat]
+        return best
 
     def _initial_full(self) -> int:
         rules = self.rules

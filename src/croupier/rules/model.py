@@ -30,6 +30,7 @@ __all__ = [
     "NewPlayers",
     "OddChips",
     "PotOrder",
+    "PreflopOpener",
     "Rake",
     "RequestedHand",
     "Rules",
@@ -123,6 +124,17 @@ class Timeout(StrEnum):
     """Checked when checking is free, folded otherwise (TDA R29)."""
     FOLD = "fold"
     """The hand is dead (POK-4-4, ITA-28, ITA-43)."""
+
+
+class PreflopOpener(StrEnum):
+    """Who speaks first before the flop."""
+
+    BIG_BLIND = "big-blind"
+    """The player left of the big blind (left of the option when there is one), however
+    much the big blind could post (PKG-6, CAS-16, ITA-8)."""
+    LARGEST_BLIND = "largest-blind"
+    """The player left of the largest blind actually posted, the later one on a tie
+    (PokerKit's reading of PHH: a big blind all-in under the small blind speaks first)."""
 
 
 class RequestedHand(StrEnum):
@@ -398,6 +410,7 @@ class Rules:
     lift_cap_heads_up: bool = False
     """No cap when only two players are left in the hand (cash games, PKG-11)."""
     short_blind_call: ShortBlindCall = ShortBlindCall.FULL_BLIND
+    preflop_opener: PreflopOpener = PreflopOpener.BIG_BLIND
     pot_limit_full_blinds: bool = True
     """Pot-limit before the flop: the pot for the largest bet counts short blinds as if
     they were posted in full (TDA R54-B); False: the real pot (PokerKit)."""
@@ -479,6 +492,7 @@ class Rules:
         data = asdict(self)
         data["reopen_fraction"] = str(self.reopen_fraction)
         data["rake"]["rate"] = str(self.rake.rate)
+        data["action_clock"]["callers"] = [c.value for c in self.action_clock.callers]
         return data
 
     @classmethod
@@ -523,6 +537,7 @@ _ENUM_FIELDS: dict[str, type[StrEnum]] = {
     "all_in_hands_face_up": FaceUp,
     "timeout": Timeout,
     "pot_order": PotOrder,
+    "preflop_opener": PreflopOpener,
     "requested_hand": RequestedHand,
     "odd_chips": OddChips,
     "deal_start": DealStart,

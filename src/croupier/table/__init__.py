@@ -2,6 +2,7 @@
 
 from croupier.table.button import ButtonDraw, Positions, between, draw_button, next_positions
 from croupier.table.table import (
+    HISTORY_KEPT,
     Eliminated,
     HandPlan,
     HandSettled,
@@ -12,6 +13,7 @@ from croupier.table.table import (
 )
 
 __all__ = [
+    "HISTORY_KEPT",
     "ButtonDraw",
     "Eliminated",
     "HandPlan",

@@ -7,6 +7,7 @@ and saying what is accepted. ``True`` and ``False`` are never numbers here.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -15,6 +16,7 @@ from croupier.errors import ConfigurationError, CroupierError
 __all__ = [
     "MAX_CHIPS",
     "chips",
+    "duration",
     "flag",
     "name",
     "number",
@@ -66,6 +68,19 @@ def chips(
     if type(value) is not int or not minimum <= value <= MAX_CHIPS:
         raise error(f"{what} is a whole number from {minimum} to {MAX_CHIPS:,}, not {value!r}")
     return value
+
+
+def duration(value: object, what: str, *, positive: bool = False) -> float:
+    """``value`` if it is a finite number of seconds or minutes, >= 0 (> 0 if ``positive``)."""
+    if (
+        type(value) not in (int, float)
+        or not math.isfinite(value)  # type: ignore[arg-type]
+        or value < 0  # type: ignore[operator]
+        or (positive and value == 0)
+    ):
+        least = "> 0" if positive else ">= 0"
+        raise ConfigurationError(f"{what} is a finite number {least}, not {value!r}")
+    return float(value)  # type: ignore[arg-type]
 
 
 def number(value: object, what: str, *, error: type[CroupierError] = ConfigurationError) -> int:

@@ -8,6 +8,7 @@ kept as its events (:func:`croupier.engine.event_to_dict`) and rebuilt with
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, cast
@@ -24,7 +25,15 @@ from croupier.engine import (
 )
 from croupier.errors import ConfigurationError, CroupierError
 from croupier.rules.model import FirstButton, Rules, Stakes
-from croupier.table._check import rng_from_state, rng_state, snapshot_part
+from croupier.table._check import (
+    flag,
+    name,
+    number,
+    rng_from_state,
+    rng_state,
+    snapshot_part,
+    whole,
+)
 from croupier.table.button import ButtonDraw, Positions
 
 if TYPE_CHECKING:
@@ -43,19 +52,20 @@ __all__ = [
 ]
 
 
-_RULES_SEEN: dict[int, tuple[Rules, dict[str, Any]]] = {}
+_RULES_SEEN: dict[int, tuple[Rules, str]] = {}
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
-    """``rules.to_dict()``, remembered for the few rules values a room plays (a fresh copy
-    each time: the caller may change it)."""
+    """``rules.to_dict()`` as JSON gives it back, remembered for the few rules values a room
+    plays (a fresh copy each time: the caller may change it)."""
     seen = _RULES_SEEN.get(id(rules))  # the value is kept alive with it: ids stay unique
     if seen is None or seen[0] is not rules:
         if len(_RULES_SEEN) > 256:
             _RULES_SEEN.clear()
-        seen = _RULES_SEEN[id(rules)] = (rules, rules.to_dict())
-    data = seen[1]
-    return {**data, "stakes": dict(data["stakes"]), "rake": dict(data["rake"])}
+        # kept as JSON text: the snapshot must come back from JSON equal (tuples as lists)
+        seen = _RULES_SEEN[id(rules)] = (rules, json.dumps(rules.to_dict()))
+    data: dict[str, Any] = json.loads(seen[1])
+    return data
 
 
 def positions_to_json(pos: Positions | None) -> list[int | None] | None:
@@ -218,6 +228,13 @@ def table_restore(cls: type[Table], data: Any, *, rng: random.Random | None) -> 
         table._pending_stakes = None if pending is None else Stakes(**pending)
         for row in data["seats"]:
             seat, player, stack, active, out, absent, post, replacing, missed, leaving = row
+            number(seat, "a seat")
+            name(player)
+            whole(stack, f"{player}'s stack")
+            for value, what in ((active, "active"), (out, "sitting out"), (absent, "absent")):
+                flag(value, what)
+            for value, what in ((post, "post"), (replacing, "replacing"), (leaving, "leaving")):
+                flag(value, what)
             table._seats[seat] = TableSeat(
                 seat,
                 player,
@@ -240,7 +257,7 @@ def table_restore(cls: type[Table], data: Any, *, rng: random.Random | None) -> 
                 draw["button"],
                 FirstButton(draw["rule"]),
             )
-        table.hand_number = data["hand_number"]
+        table.hand_number = whole(data["hand_number"], "the hand number")
         table.history.extend(plan_from_json(p) for p in data["history"])
         hand = data["hand"]
         if hand is not None:

@@ -173,12 +173,13 @@ class RoomBase:
     def _get(self, name: str) -> CashTable:
         try:
             return self._tables[name]
-        except KeyError:
+        except (KeyError, TypeError):
             raise ConfigurationError(
                 f"no table {name!r}: tables are {sorted(self._tables)}"
             ) from None
 
     def _at(self, player: str) -> CashTable:
+        _name(player, error=IllegalActionError)
         name = self._where.get(player)
         if name is None:
             raise IllegalActionError(f"{player} is not seated at any table")
@@ -186,6 +187,7 @@ class RoomBase:
 
     def where(self, player: str) -> str | None:
         """The table where ``player`` is seated, or None."""
+        _name(player)
         return self._where.get(player)
 
     def seat(self, player: str) -> TableSeat:
@@ -214,16 +216,19 @@ class RoomBase:
 
     def balance(self, player: str) -> int:
         """The cashier balance of ``player``."""
+        _name(player)
         return self.ledger.balance(Account.cashier(player))
 
     def claimable(self, player: str) -> int:
         """Chips set aside in ``player``'s name or on the orphan register (CAS-8)."""
+        _name(player)
         return sum(self.ledger.accounts(AccountKind.SET_ASIDE, player=player).values()) + sum(
             self.ledger.accounts(AccountKind.ORPHAN, player=player).values()
         )
 
     def claim(self, player: str) -> int:
         """Pay ``player``'s set-aside and orphan chips into his account (CAS-8)."""
+        _name(player)
         owed = {
             **self.ledger.accounts(AccountKind.SET_ASIDE, player=player),
             **self.ledger.accounts(AccountKind.ORPHAN, player=player),

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from croupier.errors import ConfigurationError
+from croupier.table._check import duration
 
 __all__ = ["AbsencePolicy", "Absences", "Away", "AwayReason"]
 
@@ -33,10 +34,12 @@ class AbsencePolicy:
     max_seconds: float | None = None
 
     def __post_init__(self) -> None:
-        if self.max_hands is not None and self.max_hands < 0:
-            raise ConfigurationError(f"the longest absence is >= 0 hands, not {self.max_hands}")
-        if self.max_seconds is not None and self.max_seconds < 0:
-            raise ConfigurationError(f"the longest absence is >= 0 seconds, not {self.max_seconds}")
+        if self.max_hands is not None and (type(self.max_hands) is not int or self.max_hands < 0):
+            raise ConfigurationError(
+                f"the longest absence is a whole number >= 0 of hands, not {self.max_hands!r}"
+            )
+        if self.max_seconds is not None:
+            duration(self.max_seconds, "the longest absence in seconds")
 
     def overdue(self, *, hands: int, seconds: float) -> bool:
         """True once an absence of ``hands`` dealt and ``seconds`` is past the maximum.

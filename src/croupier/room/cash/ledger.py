@@ -197,6 +197,7 @@ class Ledger:
 
     def balance(self, account: Account) -> int:
         """The balance of ``account`` (0 for an account never used)."""
+        _account(account)
         return self._balances.get(account, 0)
 
     def accounts(
@@ -238,9 +239,20 @@ class Ledger:
     ) -> Entry:
         """Record one balanced entry; refused, changing nothing, if it would not balance,
         is not in whole cents, or would leave any account but the outside below zero."""
+        if not isinstance(kind, EntryKind):
+            raise ConfigurationError(f"ledger: an entry's kind is an EntryKind, not {kind!r}")
+        if not isinstance(memo, str):
+            raise ConfigurationError(f"ledger: a memo is a text, not {memo!r}")
         items = postings.items() if isinstance(postings, Mapping) else postings
+        try:
+            pairs = [(account, amount) for account, amount in items]
+        except (TypeError, ValueError):
+            raise ConfigurationError(
+                f"ledger: postings are (account, cents) pairs, not {postings!r:.80}"
+            ) from None
         merged: dict[Account, int] = {}
-        for account, amount in items:
+        for account, amount in pairs:
+            _account(account)
             if not isinstance(amount, int) or isinstance(amount, bool):
                 raise ConfigurationError(f"ledger: amounts are whole cents, not {amount!r}")
             merged[account] = merged.get(account, 0) + amount
@@ -279,12 +291,15 @@ class Ledger:
         self, kind: EntryKind, source: Account, destination: Account, amount: int, memo: str = ""
     ) -> Entry:
         """Move ``amount`` cents from ``source`` to ``destination``."""
+        _account(source)
+        _account(destination)
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise ConfigurationError(f"ledger: amounts are whole cents >= 0, not {amount!r}")
         return self.post(kind, ((source, -amount), (destination, amount)), memo)
 
     def deposit(self, player: str, amount: int, memo: str = "") -> Entry:
         """Money brought to the cashier by ``player``."""
+        _player(player)
         _positive(amount, "a deposit")
         return self.transfer(
             EntryKind.DEPOSIT, Account.outside(), Account.cashier(player), amount, memo
@@ -292,6 +307,7 @@ class Ledger:
 
     def withdraw(self, player: str, amount: int, memo: str = "") -> Entry:
         """Money paid out to ``player`` by the cashier."""
+        _player(player)
         _positive(amount, "a withdrawal")
         return self.transfer(
             EntryKind.WITHDRAWAL, Account.cashier(player), Account.outside(), amount, memo
@@ -379,8 +395,23 @@ class Ledger:
             ledger._withdrawn = data["withdrawn"]
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigurationError(f"not a valid ledger snapshot: {exc!r}") from exc
-        ledger.check()
+        try:
+            ledger.check()
+        except LedgerError as exc:
+            raise ConfigurationError(f"not a valid ledger snapshot: {exc}") from exc
         return ledger
+
+
+def _account(account: object) -> None:
+    if not isinstance(account, Account) or not isinstance(account.kind, AccountKind):
+        raise ConfigurationError(f"ledger: an account is an Account, not {account!r:.60}")
+    if not isinstance(account.player, str) or not isinstance(account.table, str):
+        raise ConfigurationError(f"ledger: an account names a player and a table: {account!r:.60}")
+
+
+def _player(player: object) -> None:
+    if not isinstance(player, str) or not player.strip():
+        raise ConfigurationError(f"ledger: a player is named by a non-empty text, not {player!r}")
 
 
 def _positive(amount: int, what: str) -> None:

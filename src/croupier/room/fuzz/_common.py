@@ -205,8 +205,8 @@ class Run(ABC, Generic[T]):
             outcome = _norm(outcome)
         try:
             self.check()
-        except AssertionError as exc:
-            raise self.fail(op.name, f"check failed: {exc}") from exc
+        except Exception as exc:  # an AssertionError, or the books' own LedgerError
+            raise self.fail(op.name, f"check failed: {type(exc).__name__}: {exc}") from exc
         if self.twin is not None:
             self._twin_step(op, ok, outcome)
         self.step_no += 1

@@ -10,7 +10,7 @@ it: time between a snapshot and its restore does not run.
 
 from __future__ import annotations
 
-import copy
+import json
 from dataclasses import asdict, fields
 from typing import Any
 
@@ -68,7 +68,7 @@ def _period_from_json(data: list[Any]) -> Period:
     raise ConfigurationError(f"not a level or a break: {data!r}")
 
 
-_CONFIGS_SEEN: dict[int, tuple[TournamentConfig, dict[str, Any]]] = {}
+_CONFIGS_SEEN: dict[int, tuple[TournamentConfig, str]] = {}
 
 
 def config_to_json(config: TournamentConfig) -> dict[str, Any]:
@@ -78,8 +78,9 @@ def config_to_json(config: TournamentConfig) -> dict[str, Any]:
     if seen is None or seen[0] is not config:
         if len(_CONFIGS_SEEN) > 64:
             _CONFIGS_SEEN.clear()
-        seen = _CONFIGS_SEEN[id(config)] = (config, _config_json(config))
-    return copy.deepcopy(seen[1])
+        seen = _CONFIGS_SEEN[id(config)] = (config, json.dumps(_config_json(config)))
+    data: dict[str, Any] = json.loads(seen[1])
+    return data
 
 
 def _config_json(config: TournamentConfig) -> dict[str, Any]:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import time
 from typing import Protocol
 
-from croupier.errors import ConfigurationError, IllegalActionError
+from croupier.errors import IllegalActionError
 from croupier.room.tournament.structure import Break, Level, Period, Structure
+from croupier.table._check import duration
 
 __all__ = ["Clock", "LevelClock", "ManualClock", "SystemClock"]
 
@@ -44,7 +45,7 @@ class ManualClock:
     """
 
     def __init__(self, start: float = 0.0) -> None:
-        self._now = float(start)
+        self._now = duration(start, "a clock's start, in seconds,")
 
     def now(self) -> float:
         """The current time in seconds."""
@@ -52,9 +53,7 @@ class ManualClock:
 
     def advance(self, seconds: float) -> None:
         """Move time forward by ``seconds`` (>= 0)."""
-        if seconds < 0:
-            raise ConfigurationError(f"time does not go back ({seconds} seconds)")
-        self._now += seconds
+        self._now += duration(seconds, "time goes forward by a number of seconds, which")
 
 
 class LevelClock:
@@ -116,23 +115,20 @@ class LevelClock:
 
     def add_time(self, seconds: float) -> None:
         """Lengthen the current period by ``seconds``."""
-        if seconds < 0:
-            raise ConfigurationError("add a positive time; use remove_time to shorten")
+        duration(seconds, "time added (use remove_time to shorten)")
         self._sync()
         self._period_length += seconds
 
     def remove_time(self, seconds: float) -> None:
         """Shorten the current period by ``seconds`` (at most down to its end)."""
-        if seconds < 0:
-            raise ConfigurationError("remove a positive time; use add_time to lengthen")
+        duration(seconds, "time removed (use add_time to lengthen)")
         self._sync()
         self._period_length -= min(seconds, self.remaining())
         self._sync()
 
     def elapse(self, seconds: float) -> None:
         """Count ``seconds`` of play while paused (TDA RP-8: time per hand-for-hand hand)."""
-        if seconds < 0:
-            raise ConfigurationError("time does not go back")
+        duration(seconds, "time counted while paused")
         self._banked += seconds
         self._sync()
 

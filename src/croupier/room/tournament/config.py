@@ -24,6 +24,7 @@ from croupier.room.tournament.structure import (
     tda_structure,
 )
 from croupier.rules import AnteKind, AntePot, Rules, italian, pokcomm, tda
+from croupier.table._check import duration, flag, whole
 
 __all__ = [
     "TOURNAMENT_PRESETS",
@@ -76,8 +77,12 @@ class KnockOut:
     progressive: bool = False
 
     def __post_init__(self) -> None:
-        if self.bounty <= 0:
-            raise ConfigurationError("a knock-out bounty is at least 1")
+        if type(self.bounty) is not int or self.bounty <= 0:
+            raise ConfigurationError(
+                f"a knock-out bounty is a whole number >= 1, not {self.bounty!r}"
+            )
+        flag(self.points, "points")
+        flag(self.progressive, "progressive")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +100,12 @@ class Rebuy:
     max_rebuys: int | None = None
 
     def __post_init__(self) -> None:
-        if self.until_level < 1 or self.stack <= 0 or self.price < 0:
-            raise ConfigurationError("a rebuy lasts at least one level and gives chips")
+        whole(self.until_level, "a rebuy period, in levels,", minimum=1)
+        whole(self.stack, "a rebuy's chips", minimum=1)
+        whole(self.price, "a rebuy's price")
+        whole(self.threshold, "a rebuy's threshold")
+        if self.max_rebuys is not None:
+            whole(self.max_rebuys, "the most rebuys")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +118,9 @@ class AddOn:
     price: int
 
     def __post_init__(self) -> None:
-        if self.after_level < 1 or self.stack <= 0 or self.price < 0:
-            raise ConfigurationError("an add-on comes after a level and gives chips")
+        whole(self.after_level, "the level an add-on follows", minimum=1)
+        whole(self.stack, "an add-on's chips", minimum=1)
+        whole(self.price, "an add-on's price")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,10 +150,20 @@ class Options:
     the ladder restarts for each kind of fault (POK-13-1: "une même faute")."""
 
     def __post_init__(self) -> None:
-        if not 2 <= self.table_size <= 22:
-            raise ConfigurationError(f"a table seats 2 to 22 players, not {self.table_size}")
-        if self.max_suspension_orbits < 1:
-            raise ConfigurationError("a suspension lasts at least one orbit")
+        if type(self.table_size) is not int or not 2 <= self.table_size <= 22:
+            raise ConfigurationError(f"a table seats 2 to 22 players, not {self.table_size!r}")
+        whole(self.max_suspension_orbits, "the longest suspension, in orbits,", minimum=1)
+        whole(self.absent_deadline_level, "the level absent players have", minimum=1)
+        duration(self.hand_for_hand_seconds, "the time of a hand-for-hand hand")
+        if not isinstance(self.new_seat, NewSeat) or not isinstance(self.bust_ranking, BustRanking):
+            raise ConfigurationError("new_seat is a NewSeat and bust_ranking a BustRanking")
+        for name in (
+            "replacement_takes_position",
+            "redraw_final_table",
+            "hand_for_hand",
+            "warning_once",
+        ):
+            flag(getattr(self, name), name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,8 +188,14 @@ class TournamentConfig:
     """Places paid; None: the payouts' default (15 %, never below ITA-18's 10 %)."""
 
     def __post_init__(self) -> None:
-        if self.buy_in < 0 or self.fee < 0:
-            raise ConfigurationError("buy-in and fee are amounts >= 0")
+        whole(self.buy_in, "a buy-in")
+        whole(self.fee, "a fee")
+        if not callable(self.rules) or not isinstance(self.structure, Structure):
+            raise ConfigurationError("a tournament has a rules preset (a function) and a Structure")
+        if not isinstance(self.options, Options):
+            raise ConfigurationError(f"options are an Options value, not {self.options!r}")
+        if self.places is not None:
+            whole(self.places, "the places paid", minimum=1)
         ko = self.knockout
         if ko is not None and not ko.points and ko.bounty > self.buy_in:
             raise ConfigurationError("the bounty is a part of the buy-in")

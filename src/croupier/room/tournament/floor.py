@@ -219,6 +219,8 @@ class Floor:
     # ----------------------------------------------------------- sanctions
     def next_sanction(self, player: str, fault: Fault) -> Sanction:
         """The sanction the ladder gives for ``fault`` now (POK-13-1, ITA-51)."""
+        if not isinstance(fault, Fault):
+            raise ConfigurationError(f"a fault is one of {[f.value for f in Fault]}, not {fault!r}")
         past = self._offences.get(player, []) if isinstance(player, str) else []
         ladder: tuple[Sanction, ...] = _LADDER[1:] if fault in _NO_WARNING else _LADDER
         if self.tournament.options.warning_once and past:

@@ -227,6 +227,10 @@ class LiveTournament(TournamentBase):
         self._forget_gone()
         return dict(self._counted)
 
+    def _sync_clock(self) -> None:
+        super()._sync_clock()
+        self._forget_gone()  # no-shows removed: their counts are no longer pending
+
     def _forget_gone(self) -> None:
         """Counts of players no longer in play (busted, removed) are no longer pending."""
         if any(p not in self._where for p in self._counted):
@@ -275,7 +279,9 @@ class LiveTournament(TournamentBase):
         if players is None:
             self._counted.clear()
             return
-        if isinstance(players, str) or not all(p in self._counted for p in players):
+        if not isinstance(players, list | tuple) or not all(
+            isinstance(p, str) and p in self._counted for p in players
+        ):
             raise ConfigurationError(
                 f"name players whose counts are kept apart ({sorted(self._counted)}),"
                 f" not {players!r}"

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from croupier.errors import ConfigurationError
 from croupier.rules.model import AnteKind, Stakes
+from croupier.table._check import duration
 
 __all__ = [
     "Break",
@@ -44,8 +45,7 @@ class Level:
 
     def __post_init__(self) -> None:
         Stakes(self.small_blind, self.big_blind, ante=self.ante)  # validates the amounts
-        if self.minutes <= 0:
-            raise ConfigurationError(f"a level lasts a positive time, not {self.minutes} minutes")
+        duration(self.minutes, "a level's length in minutes", positive=True)
 
     @property
     def stakes(self) -> Stakes:
@@ -69,8 +69,7 @@ class Break:
     minutes: float = 10
 
     def __post_init__(self) -> None:
-        if self.minutes <= 0:
-            raise ConfigurationError(f"a break lasts a positive time, not {self.minutes} minutes")
+        duration(self.minutes, "a break's length in minutes", positive=True)
 
     @property
     def seconds(self) -> float:
@@ -101,8 +100,19 @@ class Structure:
     late_registration_levels: int = 0
 
     def __post_init__(self) -> None:
-        if self.starting_stack <= 0:
-            raise ConfigurationError("the starting stack must be at least one chip")
+        if type(self.starting_stack) is not int or self.starting_stack <= 0:
+            raise ConfigurationError(
+                f"the starting stack is a whole number of chips >= 1, not {self.starting_stack!r}"
+            )
+        if not isinstance(self.periods, tuple) or not all(
+            isinstance(p, Level | Break) for p in self.periods
+        ):
+            raise ConfigurationError("a structure's periods are a tuple of levels and breaks")
+        if type(self.late_registration_levels) is not int:
+            raise ConfigurationError(
+                f"late registration lasts a whole number of levels,"
+                f" not {self.late_registration_levels!r}"
+            )
         if not self.periods or not isinstance(self.periods[0], Level):
             raise ConfigurationError("a structure starts with a level")
         if not isinstance(self.periods[-1], Level):

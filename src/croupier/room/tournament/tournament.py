@@ -229,7 +229,8 @@ class Tournament(TournamentBase):
 
     def hand(self, table: int) -> Hand | None:
         """The hand in progress (or over, not yet settled) at ``table``, if any."""
-        return self.table(table).hand if table in self._in_hand else None
+        t = self.table(table)
+        return t.hand if table in self._in_hand else None
 
     def last_hand(self, table: int) -> Hand:
         """The last hand finished at ``table``, while no other hand has started there
@@ -297,6 +298,8 @@ class Tournament(TournamentBase):
     def can_rebuy_after_bust(self, player: str) -> bool:
         """True when a player who just lost his last chip may still rebuy."""
         rebuy = self.config.rebuy
+        if not isinstance(player, str) or player not in self.registry:
+            return False
         if rebuy is None or not self.rebuy_open:
             return False
         done = self.registry[player].rebuys
@@ -372,6 +375,8 @@ class Tournament(TournamentBase):
     ) -> list[HandReport]:
         """Every table that may deal plays one hand with ``act(hand, seat)``; then every
         hand is settled, tables in order. Returns the reports (none on a break)."""
+        if not callable(act) or (on_hand is not None and not callable(on_hand)):
+            raise ConfigurationError(f"act is a function of (hand, seat), not {act!r}")
         self._sync_clock()
         hands: list[tuple[int, Hand]] = []
         for number in sorted(self._tables):
