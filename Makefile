@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck pytest bench clean
+.PHONY: run play test lint typecheck pytest bench clean browser
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "croupier needs Python 3.11 or newer"'
@@ -26,7 +26,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/croupier
 
-pytest: $(STAMP)
+pytest: $(STAMP) browser
 	$(BIN)/pytest -n 2 -q
 
 test: lint typecheck pytest
@@ -38,3 +38,17 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache
+
+# The browser tests drive Debian's Chromium: installed here when missing (as root), else a
+# clear stop saying what to install (never a silent skip).
+CHROMIUM ?= /usr/bin/chromium
+browser:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Chromium for the browser tests (apt-get install chromium)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	  else \
+	    echo "error: the browser tests need Chromium at $(CHROMIUM); install it as root: apt-get update && apt-get install -y chromium" >&2; \
+	    exit 1; \
+	  fi; \
+	fi

@@ -25,8 +25,8 @@ def banner(services: Any) -> str:
     config = services.config
     lines = [
         f"croupier is serving {config.address} ({services.store.backend} database)",
-        f"  register a player: POST {config.address}/api/register (see GET /api/rules);"
-        " the browser client comes with issue 12",
+        f"  play: open {config.address} in a browser, register, sit at a table",
+        f"  (the JSON API is under {config.address}/api: POST /api/register, GET /api/rules)",
     ]
     online = getattr(services, "online", None)
     if online is not None and online.tables.actors:

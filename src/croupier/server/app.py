@@ -7,7 +7,7 @@ from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 
-from croupier.server import api_accounts, api_hands, api_money
+from croupier.server import api_accounts, api_hands, api_money, web
 from croupier.server.config import ServerConfig
 from croupier.server.http import exception_handlers
 from croupier.server.services import Services, start_services
@@ -49,7 +49,13 @@ def create_app(
             current.close()
 
     return Starlette(
-        routes=[*api_accounts.routes, *api_money.routes, *api_hands.routes, *ws_routes],
+        routes=[
+            *api_accounts.routes,
+            *api_money.routes,
+            *api_hands.routes,
+            *ws_routes,
+            *web.routes(),
+        ],
         exception_handlers=exception_handlers(),
         lifespan=lifespan,
     )

@@ -1,0 +1,505 @@
+// One open table: the view built from its frames, and its page (the felt, the action bar,
+// the seat's controls, the panels). Frames: "table" (a fresh view), "update" (new events and
+// the new state), "you" (the player's own part after a reconnection), "chat".
+import { cardEl, cardsName } from "../cards.js";
+import { h, newId, replace, toast } from "../dom.js";
+import { amount, money, t } from "../i18n.js";
+import { setBalance } from "../session.js";
+import * as sound from "../sound.js";
+import { connection } from "../ws.js";
+import { facing, formatBox, parseAmount, preActionMove, renderActions, renderPreActions } from "./actionbar.js";
+import { eventLine, infoPanel, ita50Panel, logPanel, namesOf } from "./panels.js";
+import { sizeOf } from "./sizes.js";
+import { displayOf, potTotal, renderFelt } from "./view.js";
+
+const NARROW = window.matchMedia("(max-width: 699px)");
+const HISTORY_KEPT = 10;
+
+function errorText(error) {
+  const key = `err.${error.code}`;
+  const known = ["not_seated", "not_your_turn", "stale", "rate_limited", "unauthenticated", "unavailable"];
+  return known.includes(error.code) ? `${t(key)} ${error.message}` : error.message;
+}
+
+export class TableTab {
+  constructor(name, { onChange }) {
+    this.name = name;
+    this.onChange = onChange;
+    this.view = { table: name, seq: null, hand: null, events: [], info: null, state: null, you: null };
+    this.receivedAt = Date.now();
+    this.lines = [];
+    this.chat = [];
+    this.finished = [];
+    this.pre = null;
+    this.actionKey = "";
+    this.actions = null;
+    this.seatKey = "";
+    this.sending = false;
+    this.missing = false;
+    this.root = h("section", { class: "table-page", "data-table": name, "aria-label": t("table.title", { name }) });
+    this.build();
+  }
+
+  // ------------------------------------------------------------------ frames
+  /** Ask the server for the table (a fresh view, or what was missed since the last frame). */
+  watch() {
+    if (this.view.size == null) {
+      sizeOf(this.name).then((size) => {
+        if (size) {
+          this.view.size = size;
+          this.render(true);
+        }
+      }, () => {});
+    }
+    const since = this.view.seq;
+    return connection.send("watch", since == null ? { table: this.name } : { table: this.name, since }).catch((error) => {
+      if (since != null && error.code === "bad_message") {
+        // A sequence number the server does not take back: ask for a fresh view instead.
+        this.view.seq = null;
+        return this.watch();
+      }
+      if (error.code === "not_found") {
+        this.missing = true;
+        this.render();
+      }
+    });
+  }
+
+  /** Apply one frame of this table's stream. */
+  apply(frame) {
+    const v = this.view;
+    if (frame.type === "table") {
+      this.view = { size: this.view.size, table: this.name, seq: frame.seq, hand: frame.hand, events: frame.events || [], info: frame.info, state: frame.state, you: frame.you ?? null };
+      this.lines = this.linesOf(this.view.events);
+      if (this.view.events.some((e) => e.type === "ended" || e.type === "voided")) this.addFinished(frame.hand);
+    } else if (frame.type === "update") {
+      if (v.seq != null && frame.seq <= v.seq) return;
+      const events = frame.events || [];
+      const start = events.map((e) => e.type).lastIndexOf("started");
+      const before = start < 0 ? events : events.slice(0, start);
+      const shownHand = start < 0 ? frame.hand ?? v.hand : v.hand;
+      for (const e of before) this.logEvent(e, v.events);
+      v.events = v.events.concat(before);
+      if (before.some((e) => e.type === "ended" || e.type === "voided")) this.addFinished(shownHand);
+      if (start >= 0) {
+        v.events = events.slice(start);
+        this.lines = [t("log.started", { n: frame.hand })];
+        for (const e of v.events.slice(1)) this.logEvent(e, v.events);
+        this.pre = null;
+      }
+      v.seq = frame.seq;
+      v.hand = frame.hand ?? v.hand;
+      v.state = frame.state;
+      v.info = frame.info || v.info;
+      if ("you" in frame) v.you = frame.you;
+    } else if (frame.type === "you") {
+      v.you = frame.you;
+      if (frame.seq != null) v.seq = Math.max(v.seq ?? 0, frame.seq);
+    } else if (frame.type === "chat") {
+      this.chat.push({ player: frame.player, text: frame.text, at: frame.at });
+      this.chat = this.chat.slice(-100);
+      if (frame.seq != null) v.seq = Math.max(v.seq ?? 0, frame.seq);
+      this.renderChat();
+      return;
+    }
+    if (this.view.you && this.view.you.balance != null) setBalance(this.view.you.balance);
+    if (this.pendingRebuy && this.view.state && this.view.state.hand == null) {
+      const value = this.pendingRebuy;
+      this.pendingRebuy = null;
+      this.rebuy(value);
+    }
+    this.receivedAt = Date.now();
+    this.missing = false;
+    this.render();
+  }
+
+  linesOf(events) {
+    const names = namesOf(events, this.view.state?.seats);
+    const unit = this.unit();
+    return events.map((e) => eventLine(e, names, unit)).filter(Boolean);
+  }
+
+  logEvent(e, events) {
+    const line = eventLine(e, namesOf(events.concat([e]), this.view.state?.seats), this.unit());
+    if (line) this.lines.push(line);
+    this.lines = this.lines.slice(-200);
+  }
+
+  addFinished(number) {
+    if (number == null || this.finished.includes(number)) return;
+    this.finished.unshift(number);
+    this.finished = this.finished.slice(0, HISTORY_KEPT);
+  }
+
+  unit() {
+    return this.view.info?.unit === "chips" ? "chips" : "cents";
+  }
+
+  /** Whether it is this player's turn here (for the tabs' marker). */
+  myTurn() {
+    const d = this.view.state ? displayOf(this.view) : null;
+    return Boolean(d && d.turn && d.me != null && d.turn.seat === d.me);
+  }
+
+  // ----------------------------------------------------------------- commands
+  async send(type, fields = {}, { quiet = false } = {}) {
+    try {
+      const result = await connection.send(type, { table: this.name, ...fields });
+      if (result && result.balance != null) setBalance(result.balance);
+      return result;
+    } catch (error) {
+      if (!quiet) toast(t("act.refused", { message: errorText(error) }), "error");
+      throw error;
+    }
+  }
+
+  act(action, value) {
+    const d = displayOf(this.view);
+    if (d.hand == null || this.sending) return;
+    const fields = { hand: d.hand, action };
+    if (value != null && (action === "bet" || action === "raise")) fields.amount = value;
+    this.sending = true;
+    this.send("act", fields)
+      .catch(() => {})
+      .finally(() => {
+        this.sending = false;
+      });
+  }
+
+  // ------------------------------------------------------------------- page
+  build() {
+    this.headEl = h("div", { class: "table-head" });
+    this.feltBox = h("div", { class: "felt-box" });
+    this.myCardsEl = h("div", { class: "my-cards", "aria-live": "polite" });
+    this.turnEl = h("p", { class: "turn-line", role: "status", "aria-live": "polite" });
+    this.actionsEl = h("div", { class: "bar-slot" });
+    this.askEl = h("div", { class: "ask" });
+    this.barEl = h("section", { class: "actions", "aria-label": t("act.bar") }, this.turnEl, this.actionsEl, this.askEl);
+    this.seatEl = h("section", { class: "panel seat-panel" });
+    this.ita50El = h("div");
+    this.infoEl = h("div");
+    this.historyEl = h("section", { class: "panel history" });
+    this.chatList = h("ul", { class: "chat-lines", "aria-live": "polite" });
+    const chatId = newId("chat");
+    this.chatInput = h("input", { type: "text", id: chatId, maxlength: 200, autocomplete: "off" });
+    this.chatLabel = h("label", { for: chatId, class: "sr-only" });
+    this.chatButton = h("button", { type: "submit" });
+    this.chatTitle = h("h2", {});
+    const chatForm = h("form", { class: "chat-form" }, this.chatLabel, this.chatInput, this.chatButton);
+    chatForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = this.chatInput.value.trim();
+      if (!text) return;
+      this.send("chat", { text }).then(() => {
+        this.chatInput.value = "";
+      }, () => {});
+    });
+    this.chatEl = h("section", { class: "panel chat" }, this.chatTitle, this.chatList, chatForm);
+    this.logEl = h("div");
+    this.root.append(
+      h("div", { class: "table-main" }, this.headEl, this.feltBox, this.myCardsEl),
+      h("div", { class: "table-main" }, this.barEl),
+      h("div", { class: "side" }, this.seatEl, this.ita50El, this.infoEl, this.historyEl, this.chatEl, this.logEl),
+    );
+    NARROW.addEventListener("change", () => this.render());
+  }
+
+  /** Draw everything again (a frame came, or the language changed). */
+  render(force = false) {
+    if (force) {
+      this.actionKey = "";
+      this.seatKey = "";
+    }
+    this.root.setAttribute("aria-label", t("table.title", { name: this.name }));
+    if (this.missing) {
+      replace(this.headEl, h("h1", {}, t("table.title", { name: this.name })), h("p", { class: "error" }, t("table.not_found", { name: this.name })));
+      return;
+    }
+    if (!this.view.state) {
+      replace(this.headEl, h("h1", {}, t("table.title", { name: this.name })), h("p", { class: "muted" }, t("common.loading")));
+      return;
+    }
+    const d = displayOf(this.view);
+    const info = this.view.info || {};
+    replace(
+      this.headEl,
+      h("h1", {}, t("table.title", { name: this.name })),
+      h("span", { class: "muted" }, [info.game, info.version, info.stakes].filter(Boolean).join(" · ")),
+      d.me == null ? h("span", { class: "muted" }, t("table.spectating")) : null,
+    );
+    replace(this.feltBox, renderFelt(this.view, { receivedAt: this.receivedAt, narrow: NARROW.matches }));
+    replace(
+      this.myCardsEl,
+      d.myCards && d.myCards.length
+        ? [h("span", { class: "muted" }, `${t("table.your_cards")}: `), h("span", { class: "cards", role: "group", "aria-label": `${t("table.your_cards")}: ${cardsName(d.myCards)}` }, d.myCards.map((c) => cardEl(c)))]
+        : [],
+    );
+    this.renderTurn(d);
+    this.renderSeatPanel(d);
+    replace(this.ita50El, ita50Panel(d, d.turn && d.turn.seat === d.me ? d.turn.legal : null));
+    replace(this.infoEl, infoPanel(info, this.name, this.view.size));
+    this.renderHistory();
+    this.renderChat();
+    replace(this.logEl, logPanel(this.lines.slice(-60), this.name));
+    this.onChange(this);
+  }
+
+  renderTurn(d) {
+    const mine = d.turn && d.me != null && d.turn.seat === d.me;
+    const who = d.turn ? d.seats.find((s) => s.seat === d.turn.seat)?.player : null;
+    if (mine) this.turnEl.textContent = t("table.your_turn");
+    else if (d.turn && who) this.turnEl.textContent = t("table.their_turn", { name: who });
+    else if (d.phase === "ended" || d.phase === "voided") this.turnEl.textContent = t("table.phase.ended");
+    else this.turnEl.textContent = d.hand == null ? t("table.waiting_hand") : "";
+    const legal = mine ? d.turn.legal : null;
+    const key = mine ? `${d.hand}|${JSON.stringify(legal)}|${this.unit()}` : `pre|${d.hand}|${d.me}|${facing(d.seats, d.me)}|${Boolean(this.pre)}|${d.phase}`;
+    if (key !== this.actionKey) {
+      const wasMine = this.actionKey.startsWith(`${d.hand}|`);
+      this.actionKey = key;
+      if (mine) {
+        if (this.tryPreAction(legal)) return;
+        this.actions = renderActions(legal, { unit: this.unit(), pot: potTotal(d), send: (action, value) => this.act(action, value) });
+        replace(this.actionsEl, this.actions.el);
+        if (!wasMine) sound.yourTurn();
+      } else {
+        this.actions = null;
+        replace(this.actionsEl, this.preActionsEl(d));
+      }
+    }
+    this.renderAsk(d);
+  }
+
+  preActionsEl(d) {
+    const me = d.seats.find((s) => s.seat === d.me);
+    if (!me || !d.live || d.phase !== "betting" || !me.dealt_in || me.folded || me.all_in) return null;
+    const toCall = facing(d.seats, d.me);
+    if (this.pre && (this.pre.kind === "call" || this.pre.kind === "check") && this.pre.amount !== toCall) {
+      this.pre = null;
+      toast(t("act.pre_dropped"));
+    }
+    return renderPreActions({
+      unit: this.unit(),
+      toCall,
+      chosen: this.pre,
+      choose: (pre) => {
+        this.pre = pre ? { ...pre, hand: d.hand } : null;
+        this.actionKey = "";
+        this.render();
+      },
+    });
+  }
+
+  tryPreAction(legal) {
+    const pre = this.pre;
+    this.pre = null;
+    if (!pre) return false;
+    const move = preActionMove(pre, legal);
+    if (!move) {
+      toast(t("act.pre_dropped"));
+      return false;
+    }
+    replace(this.actionsEl, h("p", { class: "hint" }, t("act.pre_done", { action: t(`act.${move === "call" ? "pre_call_any" : move}`) })));
+    this.act(move);
+    return true;
+  }
+
+  renderAsk(d) {
+    // RRP-5: after a showdown, a player dealt in may ask to see a hand that was called and
+    // not shown (mucked, or not yet tabled).
+    const me = d.seats.find((s) => s.seat === d.me);
+    const offers = [];
+    if (me && me.dealt_in && (d.phase === "ended" || d.phase === "showdown")) {
+      const reachedShowdown = d.board.length === 5 || d.phase === "showdown";
+      for (const s of d.seats) {
+        if (s.seat === d.me || !s.dealt_in || s.folded || (s.cards && s.cards.length) || !reachedShowdown) continue;
+        if (!s.mucked && d.phase === "showdown") continue;
+        offers.push(
+          h(
+            "button",
+            { type: "button", class: "ask-see", "data-seat": String(s.seat), title: t("show.ask_help"), onclick: () => this.send("ask_to_see", { hand: d.hand, seat: s.seat }).then(() => {}, () => {}) },
+            t("show.ask", { name: s.player }),
+          ),
+        );
+      }
+    }
+    replace(this.askEl, offers.length ? h("div", { class: "row" }, offers) : null);
+  }
+
+  renderSeatPanel(d) {
+    const me = d.seats.find((s) => s.seat === d.me);
+    const info = this.view.info || {};
+    const waiting = this.view.state?.waiting || [];
+    const key = JSON.stringify([d.me, me?.stack === 0, me?.sitting_out, me?.leaving, me?.missed, d.live, waiting.length, info.min_buy_in, info.max_buy_in, d.seats.length]);
+    if (key === this.seatKey) return;
+    this.seatKey = key;
+    const unit = this.unit();
+    const m = (v) => amount(v, unit);
+    if (!me) {
+      const boxId = newId("buyin");
+      const postId = newId("post");
+      const box = h("input", { type: "text", inputmode: "decimal", id: boxId, value: info.max_buy_in != null ? formatBox(info.max_buy_in, unit) : "", "aria-describedby": `${boxId}-help` });
+      const post = h("input", { type: "checkbox", id: postId });
+      const full = info.max_players != null && d.seats.length >= info.max_players;
+      const sit = h("button", { type: "button", class: "primary", id: `sit-${this.name}`, disabled: full }, t("seat.sit_down"));
+      sit.addEventListener("click", async () => {
+        const value = parseAmount(box.value, unit);
+        if (!Number.isFinite(value) || value <= 0) {
+          box.setAttribute("aria-invalid", "true");
+          box.focus();
+          return;
+        }
+        const result = await this.send("sit", { buy_in: value, post: post.checked }).catch(() => null);
+        if (result) toast(t("seat.sat", { table: this.name, seat: result.seat }), "ok");
+      });
+      const list = h("button", { type: "button", class: "join-list" }, t("lobby.join_list"));
+      list.addEventListener("click", async () => {
+        const value = parseAmount(box.value, unit);
+        const fields = { table: this.name };
+        if (Number.isFinite(value) && value > 0) fields.buy_in = value;
+        const result = await connection.send("join_waiting_list", fields).catch((error) => {
+          toast(t("act.refused", { message: errorText(error) }), "error");
+          return null;
+        });
+        if (result) toast(t("lobby.on_list", { n: result.number, table: this.name }), "ok");
+      });
+      replace(
+        this.seatEl,
+        h("h2", {}, t("seat.buy_in")),
+        h(
+          "div",
+          { class: "seat-controls" },
+          h("label", { for: boxId }, t("seat.buy_in_amount")),
+          box,
+          h("span", { id: `${boxId}-help`, class: "hint" }, info.min_buy_in != null ? t("seat.buy_in_range", { min: m(info.min_buy_in), max: m(info.max_buy_in), balance: money(this.balance()) }) : ""),
+        ),
+        h("div", { class: "check" }, post, h("label", { for: postId }, t("seat.post_now"))),
+        h("div", { class: "row" }, sit, full || waiting.length ? list : null),
+        waiting.length ? h("p", { class: "muted" }, `${t("lobby.waiting")}: ${waiting.join(", ")}`) : null,
+      );
+      return;
+    }
+    const controls = [];
+    if (me.sitting_out && me.stack === 0) {
+      controls.push(h("p", { class: "notice" }, t("seat.rebuy_first")));
+    } else if (me.sitting_out) {
+      controls.push(
+        h("button", { type: "button", class: "primary", "data-control": "sit-in-post", onclick: () => this.send("sit_in", { post: true }).then(() => toast(t("seat.back"), "ok"), () => {}) }, t("seat.post_bb")),
+        h("button", { type: "button", "data-control": "sit-in-wait", onclick: () => this.send("sit_in", { post: false }).then(() => toast(t("seat.back"), "ok"), () => {}) }, t("seat.wait_bb")),
+      );
+    } else {
+      controls.push(h("button", { type: "button", "data-control": "sit-out", onclick: () => this.send("sit_out").then(() => {}, () => {}) }, t("seat.sit_out")));
+    }
+    const rebuyId = newId("rebuy");
+    const rebuyBox = h("input", { type: "text", inputmode: "decimal", id: rebuyId, value: info.min_buy_in != null ? formatBox(Math.min(info.max_rebuy ?? info.min_buy_in, info.min_buy_in), unit) : "" });
+    const rebuy = h("button", { type: "button", "data-control": "rebuy" }, t("seat.rebuy"));
+    rebuy.addEventListener("click", async () => {
+      const value = parseAmount(rebuyBox.value, unit);
+      if (!Number.isFinite(value) || value <= 0) {
+        rebuyBox.setAttribute("aria-invalid", "true");
+        rebuyBox.focus();
+        return;
+      }
+      const now = displayOf(this.view);
+      const mine = now.seats.find((s) => s.seat === now.me);
+      if (now.live && mine && mine.dealt_in) {
+        // CAS-11: chips are added between hands; the rebuy goes in when this hand ends.
+        this.pendingRebuy = value;
+        toast(t("seat.rebuy_later", { amount: m(value) }));
+        return;
+      }
+      this.rebuy(value);
+    });
+    const leave = h("button", { type: "button", class: "danger", "data-control": "leave" }, t("seat.leave"));
+    leave.addEventListener("click", async () => {
+      if (!window.confirm(t("seat.leave_confirm", { name: this.name }))) return;
+      await this.send("leave").catch(() => null);
+    });
+    replace(
+      this.seatEl,
+      h("h2", {}, t("table.seat", { n: me.seat })),
+      h("div", { class: "seat-controls" }, controls),
+      h("div", { class: "seat-controls" }, h("label", { for: rebuyId }, t("seat.rebuy_amount")), rebuyBox, rebuy),
+      h("p", { class: "hint" }, t("seat.rebuy_between"), info.max_rebuy != null ? ` ${t("info.rebuy")} ${m(info.max_rebuy)}.` : ""),
+      h("div", { class: "seat-controls" }, leave),
+    );
+  }
+
+  async rebuy(value) {
+    const result = await this.send("rebuy", { amount: value }).catch(() => null);
+    if (result) toast(t("seat.rebought", { amount: amount(value, this.unit()) }), "ok");
+  }
+
+  balance() {
+    return this.view.you?.balance ?? connection.state.welcome?.balance ?? 0;
+  }
+
+  renderHistory() {
+    const items = this.finished.map((n) =>
+      h(
+        "li",
+        {},
+        h("button", { type: "button", class: "linklike", "data-hand": String(n), onclick: () => this.showHistory(n) }, t("history.read", { n })),
+        " ",
+        h("button", { type: "button", class: "linklike", "aria-label": t("history.download", { n }), onclick: () => this.downloadHistory(n) }, t("common.download")),
+      ),
+    );
+    replace(
+      this.historyEl,
+      h("h2", {}, t("history.title")),
+      items.length ? h("ul", { class: "plain" }, items) : h("p", { class: "muted" }, t("history.none")),
+      this.historyText ? h("pre", { class: "rules-text history-text", tabindex: "0", lang: "en" }, this.historyText) : null,
+    );
+  }
+
+  async fetchHistory(n) {
+    return connection.send("history", { table: this.name, hand: n });
+  }
+
+  async showHistory(n) {
+    try {
+      const found = await this.fetchHistory(n);
+      this.historyText = found.text;
+      this.renderHistory();
+    } catch (error) {
+      toast(t("act.refused", { message: errorText(error) }), "error");
+    }
+  }
+
+  async downloadHistory(n) {
+    try {
+      const found = await this.fetchHistory(n);
+      const blob = new Blob([found.text], { type: "text/plain;charset=utf-8" });
+      const link = h("a", { href: URL.createObjectURL(blob), download: `${this.name}-hand-${n}.txt` });
+      document.body.append(link);
+      link.click();
+      link.remove();
+    } catch (error) {
+      toast(t("act.refused", { message: errorText(error) }), "error");
+    }
+  }
+
+  renderChat() {
+    this.chatTitle.textContent = t("chat.title");
+    this.chatLabel.textContent = t("chat.say");
+    this.chatButton.textContent = t("chat.send");
+    replace(this.chatList, this.chat.slice(-50).map((c) => h("li", {}, h("strong", {}, `${c.player}: `), c.text)));
+    this.chatList.scrollTop = this.chatList.scrollHeight;
+  }
+
+  /** The keyboard: f fold, c check or call, r bet or raise, a the amount box. */
+  key(letter) {
+    const a = this.actions;
+    if (!a) return false;
+    if (letter === "f" && a.fold) a.fold();
+    else if (letter === "c" && a.checkOrCall) a.checkOrCall();
+    else if (letter === "r" && a.raise) a.raise();
+    else if (letter === "a" && a.focusAmount) a.focusAmount();
+    else return false;
+    return true;
+  }
+
+  /** What the client holds of this table (for the page's self-checks and tests). */
+  snapshot() {
+    return { view: this.view, lines: this.lines, chat: this.chat, dom: this.root.outerHTML.length };
+  }
+}

@@ -1,0 +1,179 @@
+// The open tables: several at once, each in its own tab (or all side by side as tiles), each
+// with its own state. Frames are routed to their table; the keyboard goes to the table shown;
+// one ticker counts down every clock on the page.
+import { h, replace, toast } from "../dom.js";
+import { onLang, t } from "../i18n.js";
+import { onPrefs } from "../prefs.js";
+import * as sound from "../sound.js";
+import { connection } from "../ws.js";
+import { TableTab } from "./tab.js";
+
+const open = new Map();
+let shown = null;
+let tiles = false;
+let currentPath = "";
+
+function tab(name) {
+  let found = open.get(name);
+  if (!found) {
+    found = new TableTab(name, { onChange: () => renderTabs(currentPath) });
+    open.set(name, found);
+    found.watch();
+  }
+  return found;
+}
+
+/** The table page (#/table/NAME): opens the table if it is not open yet. */
+export function renderTable(main, name) {
+  connection.open();
+  const found = tab(name);
+  shown = found;
+  tiles = false;
+  main.append(found.root);
+  found.render(true);
+  renderTabs(`table/${name}`);
+  return () => {
+    if (shown === found) shown = null;
+  };
+}
+
+/** Every open table side by side (#/tables). */
+export function renderTiles(main) {
+  connection.open();
+  tiles = true;
+  shown = null;
+  const grid = h("div", { class: "tiles" });
+  for (const found of open.values()) {
+    grid.append(h("div", { class: "tile" }, found.root));
+    found.render(true);
+  }
+  main.append(h("h1", {}, t("nav.tiles")), open.size ? grid : h("p", { class: "muted" }, t("lobby.no_tables")));
+  return () => {
+    tiles = false;
+  };
+}
+
+/** The strip of open tables' tabs (a marker on those where it is the player's turn). */
+export function renderTabs(path = currentPath) {
+  currentPath = path;
+  const strip = document.getElementById("tabs");
+  if (!strip) return;
+  strip.hidden = open.size === 0;
+  const items = [];
+  for (const found of open.values()) {
+    const current = path === `table/${found.name}`;
+    const turn = found.myTurn();
+    items.push(
+      h(
+        "span",
+        { class: `tab${current ? " current" : ""}`, role: "presentation" },
+        h(
+          "a",
+          { href: `#/table/${encodeURIComponent(found.name)}`, role: "tab", "aria-selected": current ? "true" : "false", "data-tab": found.name },
+          found.name,
+          turn ? h("span", { class: "turn-dot", title: t("table.your_turn") }, " ●") : null,
+          turn ? h("span", { class: "sr-only" }, ` (${t("table.your_turn")})`) : null,
+        ),
+        h("button", { type: "button", "aria-label": t("table.close", { name: found.name }), onclick: () => closeTable(found.name) }, "×"),
+      ),
+    );
+  }
+  if (open.size > 1) {
+    items.push(h("span", { class: `tab tiles-link${path === "tables" ? " current" : ""}` }, h("a", { href: "#/tables", role: "tab", "aria-selected": path === "tables" ? "true" : "false" }, t("nav.tiles"))));
+  }
+  replace(strip, ...items);
+}
+
+/** Stop watching a table and close its tab (a seated player stays seated). */
+export function closeTable(name) {
+  const found = open.get(name);
+  if (!found) return;
+  open.delete(name);
+  connection.send("unwatch", { table: name }).catch(() => {});
+  if (shown === found) location.hash = "#/lobby";
+  renderTabs();
+}
+
+/** Close every table (logging out). */
+export function closeAll() {
+  open.clear();
+  shown = null;
+  renderTabs();
+}
+
+/** Open a table's tab and show it. */
+export function show(name) {
+  tab(name);
+  location.hash = `#/table/${encodeURIComponent(name)}`;
+}
+
+/** What the page holds of every open table (its views, logs, chat): for self-checks. */
+export function snapshot() {
+  const out = {};
+  for (const [name, found] of open) out[name] = found.snapshot();
+  return out;
+}
+
+connection.onMessage((frame) => {
+  if (frame.type === "called") {
+    toast(t("lobby.called", { table: frame.table }), "ok");
+    show(frame.table);
+    return;
+  }
+  if (frame.type === "moved") {
+    toast(t("seat.moved", { table: frame.table, seat: frame.seat }), "ok");
+    show(frame.table);
+    return;
+  }
+  if (!frame.table || !["table", "update", "you", "chat"].includes(frame.type)) return;
+  const found = open.get(frame.table);
+  if (found) found.apply(frame);
+});
+
+connection.onOpen((welcome, again) => {
+  for (const found of open.values()) found.watch();
+  if (welcome.seated && !open.has(welcome.seated)) tab(welcome.seated);
+  if (again) toast(t("link.back"), "ok");
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) {
+    if (!(target.classList && target.classList.contains("amount-box") && event.key === "Escape")) return;
+    target.blur();
+    return;
+  }
+  const letter = event.key.toLowerCase();
+  if (!["f", "c", "r", "a"].includes(letter)) return;
+  let found = shown;
+  if (tiles) {
+    found = [...open.values()].find((x) => x.root.contains(document.activeElement)) || [...open.values()].find((x) => x.myTurn());
+  }
+  if (found && found.key(letter)) event.preventDefault();
+});
+
+// One ticker for every clock on the page.
+setInterval(() => {
+  const now = Date.now();
+  for (const el of document.querySelectorAll(".clock[data-ends-at]")) {
+    const left = Math.max(0, Math.ceil((Number(el.dataset.endsAt) - now) / 1000));
+    const text = t(el.dataset.called ? "table.clock_called" : "table.clock", { seconds: left });
+    if (el.textContent !== text) {
+      el.textContent = text;
+      el.setAttribute("aria-label", t("table.clock_label", { seconds: left }));
+      el.classList.toggle("low", left <= 10);
+      if (left <= 5 && left > 0 && el.closest(".seat.me")) sound.tick();
+    }
+  }
+}, 250);
+
+onLang(() => {
+  for (const found of open.values()) found.render(true);
+  renderTabs();
+});
+onPrefs(() => {
+  for (const found of open.values()) found.render(true);
+});
+
+window.croupier = Object.freeze({ tables: snapshot });

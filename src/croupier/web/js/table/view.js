@@ -1,0 +1,303 @@
+// The table drawn as a table: a pure rendering of the table view the server sends.
+//
+// A view is what the client holds of one table, built from the protocol's frames
+// (docs/protocol.md): {table, seq, hand, events, info, state, you}: `state` the table as
+// everyone sees it now (seats, pots, board, the turn with its legal actions and clock),
+// `events` the public events of the hand on show (the one being played, or the last one until
+// the next deal), `you` what only this player sees (his cards). displayOf(view) derives what
+// to draw; renderFelt(view, opts) returns a new element: seats around an oval (the viewer at
+// the bottom), names, stacks, bets in front, the pots, the board, the cards, the dealer button,
+// the blinds, ML/MS, sitting-out and disconnected players, whose turn it is with the clock.
+// It reads nothing but its arguments: the same view draws the same table.
+import { cardEl, cardsName } from "../cards.js";
+import { h } from "../dom.js";
+import { amount, t } from "../i18n.js";
+
+const STREETS = ["preflop", "flop", "turn", "river"];
+
+/** The amounts' unit of a table: "cents" at a cash table, "chips" in a tournament. */
+export function unitOf(view) {
+  return view.info?.unit || (view.info?.tournament ? "chips" : "cents");
+}
+
+/** What to draw, derived from the state and the events of the hand on show: when a hand has
+ * just ended the state has no hand any more, and its board, shown cards and winners come
+ * from its events until the next deal. */
+export function displayOf(view) {
+  const state = view.state || {};
+  const events = view.events || [];
+  const live = state.hand != null;
+  const board = [];
+  const shown = {};
+  const won = {};
+  const winningHand = {};
+  const forced = {};
+  let ended = false;
+  let voided = false;
+  let button = state.button ?? null;
+  for (const e of events) {
+    if (e.type === "started") {
+      for (const [seat, kind] of e.forced || []) forced[seat] = forced[seat] || kind;
+      if (!live && e.button != null) button = e.button;
+    } else if (e.type === "board") board.push(...(e.cards || []));
+    else if ((e.type === "shown" || e.type === "revealed") && e.cards) shown[e.seat] = e.cards;
+    else if (e.type === "awarded") {
+      for (const [seat, chips] of e.shares || []) {
+        won[seat] = (won[seat] || 0) + chips;
+        if (e.hand) winningHand[seat] = e.hand;
+      }
+    } else if (e.type === "ended") ended = true;
+    else if (e.type === "voided") voided = true;
+  }
+  for (const r of view.you?.revealed || []) shown[r.seat] = r.cards;
+  // A hand that is over is no longer in the state: who was dealt in, folded, went all-in or
+  // mucked in it comes from its events, until the next deal.
+  const dealt = new Set();
+  const folded = new Set();
+  const mucked = new Set();
+  const allIn = new Set();
+  for (const e of events) {
+    if (e.type === "started") for (const row of e.seats || []) dealt.add(row[0]);
+    else if (e.type === "acted" && e.kind === "fold") folded.add(e.seat);
+    else if (e.type === "mucked") mucked.add(e.seat);
+    if ((e.type === "acted" || e.type === "posted") && e.all_in) allIn.add(e.seat);
+  }
+  const seats = (state.seats || []).map((s) => {
+    const seat = { ...s, cards: s.cards || shown[s.seat] || null };
+    if (!live && events.length) {
+      seat.dealt_in = dealt.has(s.seat);
+      seat.folded = folded.has(s.seat);
+      seat.mucked = mucked.has(s.seat);
+      seat.all_in = allIn.has(s.seat) && seat.stack === 0;
+      seat.in_hand = seat.dealt_in && !seat.folded;
+    }
+    return seat;
+  });
+  const handNumber = live ? state.hand : view.hand ?? null;
+  let phase = "waiting";
+  if (live) phase = state.phase === "showdown" ? "showdown" : "betting";
+  else if (handNumber != null && events.length) phase = voided ? "voided" : ended ? "ended" : "betting";
+  return {
+    table: view.table,
+    unit: unitOf(view),
+    hand: handNumber,
+    live,
+    phase,
+    street: live ? state.street || "preflop" : STREETS[Math.min(3, [0, 0, 0, 1, 2, 3][board.length] ?? 3)],
+    board: live ? state.board || [] : board,
+    pots: live ? state.pots || [] : [],
+    seats,
+    button,
+    forced,
+    won,
+    winningHand,
+    turn: live ? state.to_act || null : null,
+    me: view.you?.seat ?? null,
+    myCards: view.you?.cards || null,
+    maxSeats: Math.max(view.size || view.state?.size || view.info?.max_players || 2, ...seats.map((s) => s.seat)),
+    nextHandIn: state.next_hand_in ?? null,
+  };
+}
+
+/** Where seat `seat` sits, in percent of the felt's box, the viewer's seat at the bottom
+ * and the others clockwise from it (seat numbers go clockwise, like the action). */
+export function seatPlace(seat, { numbers, bottom, narrow }) {
+  const n = numbers.length;
+  const k = (numbers.indexOf(seat) - numbers.indexOf(bottom) + n) % n;
+  const angle = ((90 + (k * 360) / n) * Math.PI) / 180;
+  const rx = narrow ? 35 : 42;
+  const ry = narrow ? 41 : 40;
+  return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle), angle };
+}
+
+/** The chips in the middle and in front of the players. */
+export function potTotal(d) {
+  const pots = d.pots.reduce((sum, p) => sum + p.amount, 0);
+  return pots + d.seats.reduce((sum, s) => sum + (s.bet || 0), 0);
+}
+
+function at(x, y) {
+  return { left: `${x.toFixed(2)}%`, top: `${y.toFixed(2)}%` };
+}
+
+/** A clock element that the page's ticker keeps counting (data-ends-at: epoch ms). */
+export function clockEl(clock, receivedAt) {
+  if (!clock || clock.ends_in == null) return null;
+  const endsAt = receivedAt + clock.ends_in * 1000;
+  const seconds = Math.max(0, Math.ceil(clock.ends_in));
+  const called = clock.phase === "on-the-clock" || clock.phase === "countdown";
+  return h(
+    "span",
+    {
+      class: `clock${seconds <= 10 ? " low" : ""}`,
+      role: "timer",
+      "aria-label": t("table.clock_label", { seconds }),
+      "data-ends-at": String(Math.round(endsAt)),
+      "data-called": called ? "1" : "",
+    },
+    t(called ? "table.clock_called" : "table.clock", { seconds }),
+  );
+}
+
+function tag(text, kind = "", title = null) {
+  return h("span", { class: `tag ${kind}`.trim(), title }, text);
+}
+
+function seatTags(s, d) {
+  const tags = [];
+  const unit = d.unit;
+  if (d.turn && d.turn.seat === s.seat) tags.push(tag(t("table.to_act"), "turn"));
+  const kind = d.forced[s.seat];
+  if (kind === "small-blind") tags.push(tag(t("table.sb_short"), "", t("table.sb")));
+  if (kind === "big-blind" || kind === "live-blind") tags.push(tag(t("table.bb_short"), "", t("table.bb")));
+  if (kind === "straddle") tags.push(tag(t("table.straddle")));
+  if (s.all_in) tags.push(tag(t("table.all_in"), "warn"));
+  if (s.folded) tags.push(tag(t("table.folded"), "off"));
+  if (s.mucked) tags.push(tag(t("table.mucked"), "off"));
+  if (s.sitting_out) tags.push(tag(t("table.sitting_out"), "off"));
+  if (s.connected === false) tags.push(tag(t("table.disconnected"), "warn"));
+  if (s.leaving) tags.push(tag(t("table.leaving"), "off"));
+  if (s.missed === "ML") tags.push(tag(t("table.ml"), "warn", t("table.ml_long")));
+  if (s.missed === "MS") tags.push(tag(t("table.ms"), "warn", t("table.ms_long")));
+  if (d.won[s.seat]) tags.push(tag(t("table.winner", { amount: amount(d.won[s.seat], unit) }), "win"));
+  return tags;
+}
+
+function seatEl(s, d, place, receivedAt) {
+  const isMe = s.seat === d.me;
+  const cards = isMe ? d.myCards || s.cards : s.cards;
+  const holding = d.hand != null && s.dealt_in && !s.folded && !s.mucked;
+  let cardsEl = null;
+  if (cards && cards.length) {
+    cardsEl = h("span", { class: "cards", role: "group", "aria-label": cardsName(cards) }, cards.map((c) => cardEl(c, { small: true })));
+  } else if (holding) {
+    cardsEl = h("span", { class: "cards", "aria-hidden": "true" }, cardEl(null, { small: true }), cardEl(null, { small: true }));
+  }
+  const classes = ["seat"];
+  if (isMe) classes.push("me");
+  if (d.turn && d.turn.seat === s.seat) classes.push("to-act");
+  if (s.folded) classes.push("folded");
+  if (s.sitting_out || s.connected === false) classes.push("out");
+  const name = isMe ? `${s.player} (${t("table.you")})` : s.player;
+  const label = [t("table.seat", { n: s.seat }), name, t("table.stack", { amount: amount(s.stack, d.unit) })];
+  if (d.winningHand[s.seat]) label.push(d.winningHand[s.seat]);
+  const myTurn = d.turn && d.turn.seat === s.seat;
+  return h(
+    "div",
+    {
+      class: classes.join(" "),
+      style: at(place.x, place.y),
+      role: "group",
+      "aria-label": label.join(", "),
+      "data-seat": String(s.seat),
+      "data-player": s.player,
+    },
+    h("span", { class: "name" }, name),
+    h("span", { class: "stack" }, amount(s.stack, d.unit)),
+    cardsEl,
+    h("span", { class: "tags" }, seatTags(s, d)),
+    myTurn ? clockEl(d.turn.clock, receivedAt) : null,
+    myTurn && d.turn.clock?.time_bank ? h("span", { class: "hint bank" }, t("table.time_bank", { seconds: Math.round(d.turn.clock.time_bank) })) : null,
+  );
+}
+
+function emptySeatEl(seat, place) {
+  return h(
+    "div",
+    { class: "seat empty", style: at(place.x, place.y), "data-seat": String(seat), role: "group", "aria-label": t("table.empty_seat", { n: seat }) },
+    h("span", { class: "name" }, t("table.seat", { n: seat })),
+  );
+}
+
+function phaseText(d) {
+  if (d.phase === "showdown") return t("table.phase.showdown");
+  if (d.phase === "ended" || d.phase === "voided") return t("table.phase.ended");
+  if (d.phase === "waiting") return "";
+  return t(`table.street.${d.street}`);
+}
+
+function centreEl(d) {
+  const children = [h("span", { class: "hand-no" }, d.hand != null ? t("table.hand", { n: d.hand }) : t("table.waiting_hand"))];
+  const phase = phaseText(d);
+  if (phase) children.push(h("span", { class: "street-name" }, phase));
+  children.push(
+    h(
+      "div",
+      { class: "board", role: "group", "aria-label": d.board.length ? `${t("table.board")}: ${cardsName(d.board)}` : t("table.board_empty") },
+      d.board.length ? d.board.map((c) => cardEl(c)) : h("span", { class: "board-empty" }, d.hand != null ? t("table.board_empty") : ""),
+    ),
+  );
+  if (!d.live && Object.keys(d.won).length) {
+    const names = Object.fromEntries(d.seats.map((s) => [s.seat, s.player]));
+    children.push(
+      h(
+        "ul",
+        { class: "winners" },
+        Object.entries(d.won).map(([seat, chips]) =>
+          h("li", {}, d.winningHand[seat] ? t("table.winner_with_name", { name: names[seat] ?? seat, amount: amount(chips, d.unit), hand: d.winningHand[seat] }) : t("table.winner_name", { name: names[seat] ?? seat, amount: amount(chips, d.unit) })),
+        ),
+      ),
+    );
+  }
+  if (d.live) {
+    const pots = d.pots.map((p, i) =>
+      h(
+        "span",
+        { class: `pot${i === 0 ? " main" : ""}`, "data-pot": String(i) },
+        t("table.pot_line", { name: i === 0 ? t("table.main_pot") : t("table.side_pot", { n: i }), amount: amount(p.amount, d.unit) }),
+      ),
+    );
+    children.push(
+      h("div", { class: "pots" }, pots, h("span", { class: "pot total", "data-total": String(potTotal(d)) }, t("table.total_pot", { amount: amount(potTotal(d), d.unit) }))),
+    );
+  }
+  return h("div", { class: "centre" }, children);
+}
+
+/** The table as a new element, drawn from `view` alone.
+ * opts: {receivedAt: epoch ms of the frame, narrow: a portrait box}. */
+export function renderFelt(view, opts = {}) {
+  const d = displayOf(view);
+  const numbers = Array.from({ length: d.maxSeats }, (_, i) => i + 1);
+  const bottom = d.me ?? numbers[0];
+  const narrow = Boolean(opts.narrow);
+  const bySeat = new Map(d.seats.map((s) => [s.seat, s]));
+  const receivedAt = opts.receivedAt || Date.now();
+  const wrap = h("div", { class: "felt-wrap", "data-table": d.table || "" });
+  wrap.append(h("div", { class: "felt", "aria-hidden": "true" }), centreEl(d));
+  for (const seat of numbers) {
+    const place = seatPlace(seat, { numbers, bottom, narrow });
+    const s = bySeat.get(seat);
+    if (!s) {
+      wrap.append(emptySeatEl(seat, place));
+      continue;
+    }
+    wrap.append(seatEl(s, d, place, receivedAt));
+    if (s.bet) {
+      const bx = 50 + (place.x - 50) * 0.56;
+      const by = 50 + (place.y - 50) * 0.52;
+      wrap.append(
+        h(
+          "span",
+          { class: "bet-chip", style: at(bx, by), "data-bet-seat": String(seat), role: "img", "aria-label": `${s.player}: ${t("table.bet", { amount: amount(s.bet, d.unit) })}` },
+          amount(s.bet, d.unit),
+        ),
+      );
+    }
+  }
+  if (d.button != null && numbers.includes(d.button)) {
+    const place = seatPlace(d.button, { numbers, bottom, narrow });
+    const spin = place.angle + 0.2;
+    const rx = narrow ? 25 : 33;
+    const ry = narrow ? 31 : 28;
+    const owner = bySeat.get(d.button)?.player || t("table.seat", { n: d.button });
+    wrap.append(
+      h(
+        "span",
+        { class: "marker button", style: at(50 + rx * Math.cos(spin), 50 + ry * Math.sin(spin)), role: "img", "aria-label": `${t("table.button")}: ${owner}`, "data-button": String(d.button) },
+        t("table.button_short"),
+      ),
+    );
+  }
+  return wrap;
+}

@@ -1,0 +1,345 @@
+"""Playing in a real browser against the real server: players register, sit, play hands to a
+showdown through the page (the keyboard's c to check or call), rebuy between hands, close the
+page mid-hand and come back to their seat; the page reconnects by itself and says so. In every
+scenario, no card a player may not see ever reached his page (frames, DOM, scripts' state)."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from _browser import (
+    DESKTOP,
+    PHONE,
+    Player,
+    Server,
+    iter_frames,
+    new_player,
+    privacy_problems,
+    wait_until,
+)
+from playwright.sync_api import Browser
+
+TABLE = "casino-fr-2"
+OTHER = "casino-fr-1"
+
+
+@pytest.fixture(scope="module")
+def people(browser: Browser, server: Server) -> Iterator[dict[str, Player]]:
+    """The module's players, closed at the end (each keeps his context across tests)."""
+    made: dict[str, Player] = {}
+    yield made
+    for player in made.values():
+        player.context.close()
+
+
+def person(
+    people: dict[str, Player], browser: Browser, server: Server, name: str, **kw: object
+) -> Player:
+    """A newly registered player (each test has its own: they may run in any order, on any
+    worker)."""
+    assert name not in people, name
+    people[name] = new_player(browser, server, name, **kw)  # type: ignore[arg-type]
+    people[name].register()
+    return people[name]
+
+
+def open_table(p: Player, table: str) -> None:
+    p.goto(f"#/table/{table}")
+    p.page.wait_for_selector(f".table-page[data-table='{table}'] .felt-wrap")
+
+
+def sit(p: Player, table: str, buy_in: str) -> None:
+    page = p.page
+    page.wait_for_selector(f"#sit-{table}")
+    page.fill(".seat-panel input[type=text]", buy_in)
+    page.click(f"#sit-{table}")
+    wait_until(
+        lambda: page.locator(".seat.me").count(), timeout=15, what=f"{p.name} seated at {table}"
+    )
+
+
+def act_if_turn(p: Player) -> str | None:
+    """Play the player's turn if it is his: check or call with the keyboard's c, show at the
+    showdown. Returns what was done."""
+    page = p.page
+    if not page.locator(".actions [data-action]").count():
+        return None
+    p.look()
+    if page.locator(".actions [data-action='show']").count():
+        page.click(".actions [data-action='show']")
+        done = "show"
+    elif page.locator(".actions [data-action='check'], .actions [data-action='call']").count():
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        page.keyboard.press("c")
+        done = "c"
+    else:
+        return None
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline and page.locator(".actions [data-action]").count():
+        time.sleep(0.05)
+    return done
+
+
+def stay_in(p: Player) -> None:
+    """A player who went broke (or was sat out) buys chips again and comes back."""
+    page = p.page
+    if page.locator(".seat-panel .notice").count():  # no chips left: rebuy first
+        page.fill(".seat-panel input[type=text]", "40.00")
+        page.click("[data-control='rebuy']")
+        page.wait_for_timeout(300)
+    if page.locator("[data-control='sit-in-post']").count():
+        page.click("[data-control='sit-in-post']")
+        page.wait_for_timeout(300)
+
+
+def leave(p: Player) -> None:
+    """Leave the table through the page (confirming), playing out the hand if dealt in."""
+    p.page.once("dialog", lambda dialog: dialog.accept())
+    p.page.click("[data-control='leave']")
+    wait_until(
+        lambda: act_if_turn(p) or not p.page.locator(".seat.me").count(),
+        timeout=30,
+        what=f"{p.name} gone from the table",
+    )
+
+
+def shown_by(p: Player, seat_player: str) -> list[dict[str, object]]:
+    """The "shown" events of another player's cards that reached p's page."""
+    out = []
+    for frame in iter_frames(p, "update"):
+        names = {}
+        for e in frame.get("events", []):
+            if e.get("type") == "started":
+                names = {row[0]: row[1] for row in e["seats"]}
+        for e in frame.get("events", []):
+            if e.get("type") == "shown":
+                out.append({**e, "hand": frame.get("hand"), "names": names})
+    seats = {s["seat"]: s["player"] for f in iter_frames(p, "update") for s in f["state"]["seats"]}
+    return [e for e in out if seats.get(e["seat"]) == seat_player]
+
+
+def stack_of(p: Player) -> float:
+    text = p.page.locator(".seat.me .stack").inner_text()
+    return float(re.sub(r"[^\d.]", "", text))
+
+
+def test_two_players_play_to_a_showdown_and_one_rebuys(
+    browser: Browser, server: Server, people: dict[str, Player], shots: Path
+) -> None:
+    ann = person(people, browser, server, "ann")
+    ann.page.wait_for_timeout(400)
+    ann.page.screenshot(path=str(shots / "lobby-desktop.png"), full_page=True)
+    bob = person(people, browser, server, "bob")
+    for p in (ann, bob):
+        open_table(p, TABLE)
+        sit(p, TABLE, "100.00")
+    rebuy_asked = False
+    midhand_shot = False
+    showdown = None
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        for p in (ann, bob):
+            act_if_turn(p)
+        if (
+            not midhand_shot
+            and ann.page.locator(".seat.me.to-act").count()
+            and ann.page.locator(".board .card").count() >= 3
+        ):
+            ann.page.screenshot(path=str(shots / "table-midhand-desktop.png"), full_page=True)
+            midhand_shot = True
+        if not rebuy_asked and ann.page.locator(".seat.me .cards [data-card]").count():
+            # during a hand: the rebuy waits for its end (CAS-11: between hands only)
+            before = stack_of(ann)
+            ann.page.fill("[data-control='rebuy']~input, .seat-panel input[type=text]", "40.00")
+            ann.page.click("[data-control='rebuy']")
+            rebuy_asked = True
+        if showdown is None and shown_by(ann, "bob") and shown_by(bob, "ann"):
+            showdown = True
+            ann.page.wait_for_timeout(300)
+            ann.look()
+            bob.look()
+            ann.page.screenshot(path=str(shots / "table-showdown-desktop.png"), full_page=True)
+        if (
+            showdown
+            and midhand_shot
+            and rebuy_asked
+            and "Rebuy of €40.00 taken" in ann.page.locator("#toasts").inner_text()
+        ):
+            break
+        time.sleep(0.1)
+    assert showdown, "the two players never reached a showdown against each other"
+    assert midhand_shot
+    # the rebuy was taken between hands: the ledger has it, and the stack grew by 40 €
+    ledger = ann.page.evaluate("() => fetch('/api/me/ledger').then(r => r.json())")
+    kinds = [line["kind"] for line in ledger["lines"]]
+    assert "rebuy" in kinds and "buy-in" in kinds, kinds
+    assert before > 0
+    # at the showdown bob's cards were on ann's page, drawn face up in his seat
+    seen = shown_by(ann, "bob")[0]
+    assert seen["cards"], seen
+    # the hands she played are in her hand histories, to read and download (PKG-15)
+    ann.goto("#/hands")
+    ann.page.wait_for_selector("#hands tbody tr")
+    ann.page.locator("#hands tbody tr button").first.click()
+    ann.page.wait_for_selector("#hand-text:not([hidden])")
+    assert TABLE in ann.page.locator("#hand-text").inner_text()
+    link = ann.page.locator("#hands tbody tr a").first.get_attribute("href") or ""
+    assert re.fullmatch(r"/api/hands/\d+\?format=text", link), link
+    open_table(ann, TABLE)
+    for p in (ann, bob):
+        leave(p)
+        assert p.errors == [], p.errors
+        assert privacy_problems(p, server.hands()) == []
+
+
+def test_closing_the_page_mid_hand_sits_out_and_the_seat_comes_back(
+    browser: Browser, server: Server, people: dict[str, Player]
+) -> None:
+    carl = person(people, browser, server, "carl")
+    dora = person(people, browser, server, "dora")
+    open_table(dora, OTHER)  # dora watches
+    open_table(carl, OTHER)
+    sit(carl, OTHER, "60.00")
+    wait_until(
+        lambda: carl.page.locator(".seat.me .cards [data-card]").count(),
+        timeout=30,
+        what="carl dealt in",
+    )
+    carl.look()
+    frames_before = list(carl.frames)
+    carl.page.close()  # mid-hand: his clock runs, then he is sat out
+    seat = dora.page.locator(".seat[data-player='carl']")
+    wait_until(
+        lambda: "Disconnected" in seat.inner_text(), timeout=15, what="carl shown disconnected"
+    )
+    wait_until(lambda: "Sitting out" in seat.inner_text(), timeout=60, what="carl sat out")
+    # he comes back: a new page, same browser (his session), and his seat is there
+    carl.page = carl.context.new_page()
+    carl.frames = frames_before
+    carl.listen()
+    carl.goto("#/lobby")
+    wait_until(
+        lambda: carl.page.locator(f"#tabs [data-tab='{OTHER}']").count(),
+        timeout=15,
+        what="his table's tab",
+    )
+    open_table(carl, OTHER)
+    carl.page.wait_for_selector(".seat.me")
+    # the server gives him his seat back; if he is still sat out, "I am back" brings him in
+    if "Sitting out" in carl.page.locator(".seat.me").inner_text():
+        carl.page.click("[data-control='sit-in-post']")
+    wait_until(
+        lambda: carl.page.locator("[data-control='sit-out']").count(),
+        timeout=30,
+        what="carl sitting in",
+    )
+    theirs = dora.page.locator(".seat[data-player='carl']")
+    wait_until(
+        lambda: "Disconnected" not in theirs.inner_text(), timeout=15, what="carl back for dora"
+    )
+    wait_until(
+        lambda: act_if_turn(carl) or carl.page.locator(".seat.me .cards [data-card]").count(),
+        timeout=30,
+        what="carl dealt in again",
+    )
+    # the page's own connection drops: it says so, reconnects by itself, and keeps the table
+    carl.page.evaluate("async () => (await import('/static/js/ws.js')).connection.socket.close()")
+    wait_until(
+        lambda: "Connection lost" in carl.page.locator("#link").inner_text(),
+        timeout=5,
+        what="the loss told",
+    )
+    wait_until(
+        lambda: carl.page.locator("#link").inner_text().strip() == "Connected",
+        timeout=15,
+        what="reconnected",
+    )
+    assert "Reconnected" in carl.page.locator("#toasts").inner_text()
+    carl.look()
+    dora.look()
+    leave(carl)
+    for p in (carl, dora):
+        assert privacy_problems(p, server.hands()) == []
+
+
+def test_language_switch_on_every_page(
+    browser: Browser, server: Server, people: dict[str, Player], shots: Path
+) -> None:
+    dora = person(people, browser, server, "lena")
+    page = dora.page
+    dora.goto("#/lobby")
+    page.wait_for_selector("#cash-tables tbody tr[data-table]")
+    page.select_option("#lang", "fr")
+    page.wait_for_selector("text=Tables de cash game")
+    assert page.locator("#nav-lobby").inner_text() == "Salon"
+    row = page.locator(f"#cash-tables tr[data-table='{OTHER}']").inner_text()
+    assert "1,00\u00a0€ / 2,00\u00a0€" in row
+    page.select_option("#lang", "it")
+    page.wait_for_selector("text=Tavoli cash")
+    assert "Puntate" in page.locator("#cash-tables thead").inner_text()
+    open_table(dora, OTHER)
+    text = page.locator(".table-page").inner_text()
+    assert "Informazioni del tavolo (CAS-28)" in text and "Bui" in text
+    dora.goto("#/cashier")
+    page.wait_for_selector("text=Il tuo saldo")
+    # CLDR's Italian groups from five digits: 1000,00 € (and 12.345,67 €)
+    assert page.locator("#cashier-balance").inner_text() == "1000,00\u00a0€"
+    page.select_option("#lang", "en")
+    page.wait_for_selector("text=Your balance")
+    # the choice is remembered across pages and visits
+    dora.goto("#/lobby")
+    page.select_option("#lang", "fr")
+    page.reload()
+    page.wait_for_selector("text=Tables de cash game")
+    page.select_option("#lang", "en")
+
+
+def test_a_phone_sized_window(
+    browser: Browser, server: Server, people: dict[str, Player], shots: Path
+) -> None:
+    eve = person(people, browser, server, "eve", viewport=PHONE)
+    page = eve.page
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(shots / "lobby-phone.png"), full_page=True)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    open_table(eve, OTHER)
+    sit(eve, OTHER, "40,00")
+    acted = False
+    shot_mid = shot_end = False
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not (shot_mid and shot_end):
+        if page.locator(".actions [data-action]").count():
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
+            if not shot_mid:
+                page.screenshot(path=str(shots / "table-midhand-phone.png"), full_page=True)
+                shot_mid = True
+            acted = bool(act_if_turn(eve)) or acted
+        if (
+            shot_mid
+            and page.locator(".winners li").count()
+            and page.locator(".seat:not(.me) .cards [data-card]").count()
+        ):
+            page.screenshot(path=str(shots / "table-showdown-phone.png"), full_page=True)
+            shot_end = True
+        time.sleep(0.1)
+    assert acted and shot_mid and shot_end
+    eve.look()
+    leave(eve)
+    assert privacy_problems(eve, server.hands()) == []
+
+
+def test_tournament_lobby_says_what_is_not_served(
+    browser: Browser, server: Server, people: dict[str, Player], shots: Path
+) -> None:
+    dora = person(people, browser, server, "tom")
+    for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        dora.page.set_viewport_size(size)
+        dora.goto("#/lobby")
+        dora.page.wait_for_selector("#no-tournaments")
+        dora.page.locator("#tour-title").scroll_into_view_if_needed()
+        dora.page.screenshot(path=str(shots / f"tournament-lobby-{name}.png"), full_page=True)
+    dora.page.set_viewport_size(DESKTOP)
