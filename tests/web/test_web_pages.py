@@ -86,6 +86,7 @@ def test_a_newcomer_finds_his_way_from_the_front_page(visitor: Player, shots: Pa
     visitor.goto("")
     page.wait_for_selector("#go-register")
     assert "Register: your name" in page.locator(".steps").inner_text()
+    assert_no_stray_words(page)
     page.screenshot(path=str(shots / "home-desktop.png"), full_page=True)
     page.click("#go-register")
     page.wait_for_selector("#register-title")
@@ -117,6 +118,7 @@ def test_a_newcomer_finds_his_way_from_the_front_page(visitor: Player, shots: Pa
     page.click("form button[type=submit]")
     page.wait_for_selector("#cash-tables tbody tr[data-table]")
     assert re.search(r"Balance: €1,000\.00", page.locator("#balance").inner_text())
+    assert_no_stray_words(page)
     # the same screen name again is refused, whatever its case (CAS-3)
     other = new_player(visitor.context.browser, visitor.server, "twin")  # type: ignore[arg-type]
     try:
@@ -134,6 +136,15 @@ def test_a_newcomer_finds_his_way_from_the_front_page(visitor: Player, shots: Pa
         assert "Not registered" in other.page.locator("#form-error").inner_text()
     finally:
         other.context.close()
+
+
+STRAY = re.compile(r"\b(null|undefined|NaN)\b|\[object ")
+
+
+def assert_no_stray_words(page: Page) -> None:
+    """No value leaked into the page as text ("null", "undefined", "NaN", "[object ...")."""
+    text = page.locator("body").inner_text()
+    assert not STRAY.search(text), STRAY.search(text)
 
 
 def login(page: Page, name: str, password: str) -> None:

@@ -6,7 +6,7 @@ import { me } from "../session.js";
 /** Draw the front page into main. */
 export function render(main) {
   const { user } = me();
-  main.append(
+  const parts = [
     h("h1", {}, t("home.title")),
     h("p", { class: "lead" }, t("home.lead")),
     user ? h("p", {}, t("home.hello", { name: user.screen_name })) : null,
@@ -34,5 +34,6 @@ export function render(main) {
       ),
       h("p", { class: "muted" }, t("home.playmoney")),
     ),
-  );
+  ];
+  main.append(...parts.filter(Boolean));
 }
