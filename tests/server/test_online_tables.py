@@ -54,6 +54,8 @@ def test_the_lobby_and_every_frame_show_the_tables_information(room_config: Serv
             )
             assert info["max_buy_in"] == 40000 and info["max_rebuy"] == 40000
             assert any("rake 4%" in line for line in info["lines"])
+            assert info["max_players"] == 6  # the table's own seats (CAS-28)
+            assert (t1["average_pot"], t1["hands_per_hour"]) == (None, None)  # no hand yet
             await cy.ok("watch", table="t1")
             ann = await room.connect("ann")
             await play_hands([ann, await room.connect("bob")], "t1", 2)
@@ -62,6 +64,8 @@ def test_the_lobby_and_every_frame_show_the_tables_information(room_config: Serv
                     assert frame["info"]["rake_rate"] == "4%", frame["type"]
                     assert frame["info"]["stakes"] == "1-2"
             assert cy.state("t1")["seats"]
+            after = {t["table"]: t for t in (await cy.ok("lobby"))["tables"]}["t1"]
+            assert after["average_pot"] > 0 and after["hands_per_hour"] > 0
 
     run(scenario())
 

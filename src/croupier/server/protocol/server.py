@@ -334,6 +334,10 @@ class LobbyTable(_Part):
     waiting: int
     playing: bool
     hands_played: int
+    average_pot: int | None
+    """The average pot of the recent hands, in cents (None before a hand since the start)."""
+    hands_per_hour: int | None
+    """Hands played over the last hour (from the table's first hand since the start)."""
     status: str
     info: Info
 

@@ -70,6 +70,9 @@ class TableActor:
         self.info_cache: dict[str, Any] | None = None
         self.info_text: str | None = None
         self.chat_out: list[dict[str, Any]] = []
+        self.recent: deque[tuple[float, int]] = deque(maxlen=100)
+        """(when, pot) of the last hands played since the server started: the lobby's
+        average pot and hands per hour."""
         hand = self.table.hand
         if hand is not None:
             assert recovered.hand_id is not None
@@ -218,6 +221,18 @@ class TableActor:
         }
         return table_part(self.service.room, self.name, extra=extra)
 
+    def pace(self) -> tuple[int | None, int | None]:
+        """The lobby's figures: the average pot of the recent hands (cents) and the hands an
+        hour over the last hour (None before a hand has been played since the start)."""
+        if not self.recent:
+            return None, None
+        pots = [pot for _, pot in self.recent]
+        now = self.service.now()
+        hour = [t for t, _ in self.recent if now - t <= 3600]
+        since = min(hour) if hour else now
+        span = max(now - since, 60.0)
+        return sum(pots) // len(pots), round(len(hour) * 3600 / span) if hour else 0
+
     # --------------------------------------------------------------- settling
     def _settle(self, step: Step) -> None:
         """After a command: settle a hand that is over, call the waiting list, run the
@@ -227,6 +242,8 @@ class TableActor:
         if book is not None and book.hand.is_over:
             settled = room.finish_hand(self.name)
             book.ended = "voided" if settled.voided else "ended"
+            if not settled.voided:
+                self.recent.append((self.service.now(), _pot_of(book.hand)))
             self.last, self.current = book, None
             self.leaving.clear()
             self.info_cache = None
@@ -470,3 +487,8 @@ def entries_since(ledger: Ledger, before: int) -> list[Entry]:
 def _fail(command: Command, error: CroupierError) -> None:
     if command.reply is not None and not command.reply.done():
         command.reply.set_exception(error)
+
+
+def _pot_of(hand: Hand) -> int:
+    """All the chips a finished hand's pots held: what was awarded and the rake."""
+    return sum(p.amount for p in hand.final_pots)

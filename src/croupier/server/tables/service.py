@@ -196,6 +196,8 @@ class CashTables:
         room = self.room
         t = room.table(table)
         info = room.info(table)
+        actor = self.actors.get(table)
+        average_pot, per_hour = actor.pace() if actor is not None else (None, None)
         return {
             "table": table,
             "game": info.game,
@@ -207,6 +209,8 @@ class CashTables:
             "waiting": len(self.waiting_for(table)),
             "playing": t.hand is not None,
             "hands_played": info.hands_played,
+            "average_pot": average_pot,
+            "hands_per_hour": per_hour,
             "status": info.status,
             "info": info_json(info),
         }
