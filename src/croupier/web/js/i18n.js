@@ -6,8 +6,12 @@
 import { WORDS as FR } from "./i18n_fr.js";
 import { WORDS as IT } from "./i18n_it.js";
 import { WORDS as EN } from "./i18n_en.js";
+import { PARTS } from "./words/index.js";
 
 export const LANGUAGES = { en: EN, fr: FR, it: IT };
+for (const part of PARTS) {
+  for (const [code, words] of Object.entries(part)) Object.assign(LANGUAGES[code], words);
+}
 const LOCALES = { en: "en-GB", fr: "fr-FR", it: "it-IT" };
 const listeners = new Set();
 let current = "en";

@@ -1,0 +1,6 @@
+// The words of each part of the client beyond the core dictionaries (i18n_en/fr/it.js): one
+// module per part, each exporting WORDS = { en: {...}, fr: {...}, it: {...} }. A part adds
+// one import and one entry to PARTS below; i18n.js merges them into every language.
+import { WORDS as TOURNAMENTS } from "./tournaments.js";
+
+export const PARTS = [TOURNAMENTS];
