@@ -282,8 +282,11 @@ def privacy_problems(player: Player, truth: dict[tuple[str, int], HandTruth]) ->
     problems = []
     last: dict[str, int] = {}
     for frame in player.frames:
-        table = frame.get("table")
-        number = frame.get("hand") or (frame.get("state") or {}).get("hand")
+        # an answer (a hand's history ...) names its table and hand in its result
+        result = frame.get("result")
+        body = result if frame.get("type") == "ok" and isinstance(result, dict) else frame
+        table = body.get("table")
+        number = body.get("hand") or (body.get("state") or {}).get("hand")
         if table is not None and number is None:
             number = last.get(table)  # between hands: the hand on show is the last one
         if table is not None and number is not None:

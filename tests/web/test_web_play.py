@@ -167,7 +167,7 @@ def test_two_players_play_to_a_showdown_and_one_rebuys(
             showdown
             and midhand_shot
             and rebuy_asked
-            and "Rebuy of €40.00 taken" in ann.page.locator("#toasts").inner_text()
+            and "Rebuy of €40.00 taken" in ann.page.locator(".table-note").inner_text()
         ):
             break
         time.sleep(0.1)
@@ -181,12 +181,26 @@ def test_two_players_play_to_a_showdown_and_one_rebuys(
     # at the showdown bob's cards were on ann's page, drawn face up in his seat
     seen = shown_by(ann, "bob")[0]
     assert seen["cards"], seen
-    # the hands she played are in her hand histories, to read and download (PKG-15)
+    # the table's last hands: read on the page, written in her language from the events
+    ann.page.locator(".history [data-hand]").first.click()
+    ann.page.wait_for_selector(".history .hand-history")
+    told = ann.page.locator(".history .hand-history").inner_text()
+    assert f"{TABLE}, hand #" in told and "Seat " in told and "*** Preflop ***" in told, told
+    assert "Dealt to ann: " in told and "*** Summary ***" in told, told
+    # the hands she played are in her hand histories, to read and download (PKG-15),
+    # told in her language (the English original beside it)
     ann.goto("#/hands")
     ann.page.wait_for_selector("#hands tbody tr")
+    ann.page.select_option("#lang", "fr")
+    ann.page.wait_for_selector("text=Historique des mains")
     ann.page.locator("#hands tbody tr button").first.click()
-    ann.page.wait_for_selector("#hand-text:not([hidden])")
-    assert TABLE in ann.page.locator("#hand-text").inner_text()
+    ann.page.wait_for_selector("#hand-text:not([hidden]) .hand-history")
+    told = ann.page.locator("#hand-text .hand-history").inner_text()
+    assert f"{TABLE}, main n° " in told and "Siège " in told and "*** Préflop ***" in told, told
+    assert "Cartes de ann : " in told and "finit avec" in told and "\u00a0€" in told, told
+    assert TABLE in (ann.page.locator("#hand-text details.original pre").text_content() or "")
+    ann.page.select_option("#lang", "en")
+    ann.page.wait_for_selector("text=Hand histories")
     link = ann.page.locator("#hands tbody tr a").first.get_attribute("href") or ""
     assert re.fullmatch(r"/api/hands/\d+\?format=text", link), link
     open_table(ann, TABLE)

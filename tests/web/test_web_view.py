@@ -179,7 +179,8 @@ def test_pre_actions_honoured_or_dropped_when_the_bet_changes(page: Page) -> Non
     raised["state"]["seats"][3]["bet"] = 9000
     raised["state"]["seats"][3]["stack"] -= 7800
     apply(page, raised)
-    assert "The bet changed: your pre-action was dropped." in page.locator("#toasts").inner_text()
+    note = page.locator(".table-note").inner_text()  # said in the action bar, not over the page
+    assert "The bet changed: your pre-action was dropped." in note
     assert not page.is_checked("[data-pre='call']")
     assert texts(page, ".pre label")[1] == "Call €78.00"
     page.check("[data-pre='call_any']")

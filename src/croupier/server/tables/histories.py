@@ -22,6 +22,7 @@ from croupier.history import (
 from croupier.history.text import currency
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.storage import Store
+from croupier.server.tables.frames import client_event
 from croupier.server.tables.records import HandRecord, hand_by_number, hand_record
 
 __all__ = ["FORMATS", "STAFF_READERS", "hand_history", "hand_history_by_number"]
@@ -91,6 +92,9 @@ def render(record: HandRecord, *, seat: int | None, staff: bool) -> dict[str, An
     assert seat is not None
     view = hand.view(seat)
     out["text"] = render_view(view, hand_id=label, money=money)
+    # The events as this seat saw them (the protocol's form: other players' cards only where
+    # shown), for a client that writes the history in the player's language.
+    out["events"] = [client_event(e) for e in view.events]
     out["pokerstars"] = _maybe(lambda: render_pokerstars_view(view, **stars))
     out["phh"] = _maybe(lambda: dumps(hand_to_phh(hand, scale=100, viewer=seat)))
     out["proofs"] = None
