@@ -8,6 +8,7 @@ import { setBalance } from "../session.js";
 import * as sound from "../sound.js";
 import { connection } from "../ws.js";
 import { facing, formatBox, parseAmount, preActionMove, renderActions, renderPreActions } from "./actionbar.js";
+import { tournamentPanel } from "../tournaments/strip.js";
 import { historyEl, historyText } from "./history.js";
 import { eventLine, infoPanel, ita50Panel, logPanel, namesOf } from "./panels.js";
 import { sizeOf } from "./sizes.js";
@@ -330,6 +331,16 @@ export class TableTab {
   renderSeatPanel(d) {
     const me = d.seats.find((s) => s.seat === d.me);
     const info = this.view.info || {};
+    if (info.tournament) {
+      // A tournament seats its players and sells its chips itself: its panel, not the cash
+      // table's buy-in, rebuy and leave.
+      if (!this.tourPanel || this.tourPanel.id !== info.tournament) {
+        if (this.tourPanel) this.tourPanel.stop();
+        this.tourPanel = tournamentPanel(info.tournament);
+      }
+      if (this.seatEl.firstChild !== this.tourPanel.el) replace(this.seatEl, this.tourPanel.el);
+      return;
+    }
     const waiting = this.view.state?.waiting || [];
     const key = JSON.stringify([d.me, me?.stack === 0, me?.sitting_out, me?.leaving, me?.missed, d.live, waiting.length, info.min_buy_in, info.max_buy_in, d.seats.length]);
     if (key === this.seatKey) return;
@@ -517,6 +528,12 @@ export class TableTab {
     else if (letter === "a" && a.focusAmount) a.focusAmount();
     else return false;
     return true;
+  }
+
+  /** Stop what this table follows beyond its own frames (its tournament's view). */
+  close() {
+    if (this.tourPanel) this.tourPanel.stop();
+    this.tourPanel = null;
   }
 
   /** What the client holds of this table (for the page's self-checks and tests). */

@@ -7,6 +7,7 @@ import { onPrefs } from "../prefs.js";
 import * as sound from "../sound.js";
 import { connection } from "../ws.js";
 import { TableTab } from "./tab.js";
+import { snapshot as tournamentsSnapshot } from "../tournaments/store.js";
 
 const open = new Map();
 let shown = null;
@@ -84,11 +85,21 @@ export function renderTabs(path = currentPath) {
   replace(strip, ...items);
 }
 
+/** Why a player was moved, in words (the server's reason, in English, read for its kind). */
+function movedReason(reason) {
+  const text = String(reason || "");
+  if (/break|broken/i.test(text)) return t("tn.reason.broken");
+  if (/balanc/i.test(text)) return t("tn.reason.balancing");
+  if (/floor|director/i.test(text)) return t("tn.reason.floor");
+  return text || t("tn.reason.balancing");
+}
+
 /** Stop watching a table and close its tab (a seated player stays seated). */
 export function closeTable(name) {
   const found = open.get(name);
   if (!found) return;
   open.delete(name);
+  found.close();
   connection.send("unwatch", { table: name }).catch(() => {});
   if (shown === found) location.hash = "#/lobby";
   renderTabs();
@@ -96,6 +107,7 @@ export function closeTable(name) {
 
 /** Close every table (logging out). */
 export function closeAll() {
+  for (const found of open.values()) found.close();
   open.clear();
   shown = null;
   renderTabs();
@@ -121,8 +133,19 @@ connection.onMessage((frame) => {
     return;
   }
   if (frame.type === "moved") {
-    toast(t("seat.moved", { table: frame.table, seat: frame.seat }), "ok");
+    // Balancing or a table broken up (a tournament): taken to the new seat, told why; the
+    // old table's tab closes (its frames no longer come).
+    const reason = movedReason(frame.reason);
+    toast(t(frame.tournament ? "tn.moved" : "seat.moved", { table: frame.table, seat: frame.seat, reason }), "ok");
+    const old = frame.from_table && frame.from_table !== frame.table ? open.get(frame.from_table) : null;
+    if (old) {
+      open.delete(frame.from_table);
+      old.close();
+      connection.send("unwatch", { table: frame.from_table }).catch(() => {});
+      if (shown === old) shown = null;
+    }
     show(frame.table);
+    if (frame.from_table) open.get(frame.table).note(t("tn.moved_from", { table: frame.from_table, reason }), "ok");
     return;
   }
   if (!frame.table || !["table", "update", "you", "chat"].includes(frame.type)) return;
@@ -176,4 +199,4 @@ onPrefs(() => {
   for (const found of open.values()) found.render(true);
 });
 
-window.croupier = Object.freeze({ tables: snapshot });
+window.croupier = Object.freeze({ tables: snapshot, tournaments: tournamentsSnapshot });

@@ -1,0 +1,169 @@
+// The tournaments the page follows: the latest view of each (`tournament` and
+// `tournament_update` frames: the whole view each time), the offers open to the player
+// (`offer`), his result (`tournament_result`). Pages subscribe with follow(id, fn); the
+// store asks the server to watch a tournament while anyone follows it, and again after a
+// reconnection. One ticker counts down every tournament clock on the page.
+import { toast } from "../dom.js";
+import { money, num, t } from "../i18n.js";
+import { setBalance } from "../session.js";
+import { connection } from "../ws.js";
+
+const views = new Map();
+const entries = new Map();
+const results = new Map();
+const followers = new Map();
+const anyListeners = new Set();
+
+/** The latest view of tournament `id` (null before the first frame), with `receivedAt`. */
+export function viewOf(id) {
+  return views.get(id) || null;
+}
+
+/** The lobby's entries (structure, buy-in, fee, levels): remembered for the pages. */
+export function learnEntries(list) {
+  for (const x of list || []) entries.set(x.id, x);
+}
+
+/** The lobby's entry of tournament `id` (null when not seen yet). */
+export function entryOf(id) {
+  return entries.get(id) || null;
+}
+
+/** This player's result in tournament `id`, once over for him (the `tournament_result`). */
+export function resultOf(id) {
+  return results.get(id) || null;
+}
+
+function notify(id) {
+  for (const fn of followers.get(id) || []) fn(viewOf(id));
+  for (const fn of anyListeners) fn(id);
+}
+
+/** Follow tournament `id`: fn(view) at every change; returns a function that stops. */
+export function follow(id, fn) {
+  let set = followers.get(id);
+  if (!set) {
+    set = new Set();
+    followers.set(id, set);
+  }
+  const first = set.size === 0;
+  set.add(fn);
+  if (first) watch(id);
+  if (viewOf(id)) fn(viewOf(id));
+  return () => {
+    set.delete(fn);
+    if (set.size === 0) {
+      followers.delete(id);
+      connection.send("tournament", { tournament: id, watch: false }).catch(() => {});
+    }
+  };
+}
+
+/** Call fn(id) when any tournament's view or result changes. */
+export function onAny(fn) {
+  anyListeners.add(fn);
+  return () => anyListeners.delete(fn);
+}
+
+function watch(id) {
+  connection.open();
+  return connection.send("tournament", { tournament: id, watch: true }).catch((error) => {
+    views.set(id, { id, missing: true, error: error.message, code: error.code });
+    notify(id);
+  });
+}
+
+/** Register for tournament `id` (its buy-in and fee from the balance). */
+export async function register(id) {
+  const result = await connection.send("register", { tournament: id });
+  if (result.balance != null) setBalance(result.balance);
+  return result;
+}
+
+/** Unregister from tournament `id` before its start (both refunded). */
+export async function unregister(id) {
+  const result = await connection.send("unregister", { tournament: id });
+  if (result.balance != null) setBalance(result.balance);
+  return result;
+}
+
+/** Answer an offer: kind "rebuy" or "add_on", accept or decline. */
+export async function answer(id, kind, accept) {
+  const type = kind === "rebuy" ? "tournament_rebuy" : "add_on";
+  const result = await connection.send(type, { tournament: id, accept });
+  if (result.balance != null) setBalance(result.balance);
+  return result;
+}
+
+/** The offers open to the player in a view, each with the epoch ms it ends at (or null). */
+export function offersOf(view) {
+  if (!view || !view.offers) return [];
+  return view.offers.map((o) => ({ ...o, endsAt: o.expires_in != null ? view.receivedAt + o.expires_in * 1000 : null }));
+}
+
+/** A clock in minutes and seconds: 734.5 → "12:15". */
+export function clockText(seconds) {
+  if (seconds == null) return "";
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
+}
+
+/** A level in words: "Level 2: blinds 50/100, ante 10". */
+export function levelText(level) {
+  if (!level) return "";
+  const blinds = `${num(level.small_blind)}/${num(level.big_blind)}`;
+  return level.ante ? t("tn.level_ante", { n: level.level, blinds, ante: num(level.ante) }) : t("tn.level", { n: level.level, blinds });
+}
+
+/** An ordinal place in the language: 1st / 1er / 1º. */
+export function placeText(place) {
+  if (place == null) return "";
+  return t(place === 1 ? "tn.place_1" : place === 2 ? "tn.place_2" : place === 3 ? "tn.place_3" : "tn.place_n", { n: place });
+}
+
+connection.onMessage((frame) => {
+  if (frame.type === "tournament" || frame.type === "tournament_update") {
+    const before = views.get(frame.id);
+    if (before && before.seq != null && frame.seq != null && frame.seq < before.seq) return;
+    views.set(frame.id, { ...frame, receivedAt: Date.now() });
+    if (frame.you && frame.you.balance != null) setBalance(frame.you.balance);
+    notify(frame.id);
+  } else if (frame.type === "offer") {
+    const view = views.get(frame.tournament);
+    const o = frame.offer;
+    if (view) {
+      const others = (view.offers || []).filter((x) => x.kind !== o.kind);
+      views.set(frame.tournament, { ...view, offers: [...others, o], receivedAt: Date.now() });
+    }
+    const what = o.kind === "rebuy" ? "tn.offer_rebuy" : "tn.offer_add_on";
+    toast(t(what, { chips: num(o.chips), price: money(o.price) }), "ok");
+    notify(frame.tournament);
+  } else if (frame.type === "tournament_result") {
+    results.set(frame.tournament, frame);
+    if (frame.balance != null) setBalance(frame.balance);
+    toast(frame.prize ? t("tn.result_prize", { place: placeText(frame.place), entrants: frame.entrants, prize: money(frame.prize) }) : t("tn.result", { place: placeText(frame.place), entrants: frame.entrants }), "ok");
+    notify(frame.tournament);
+  }
+});
+
+connection.onOpen((welcome, again) => {
+  if (!again) return;
+  for (const id of followers.keys()) watch(id);
+});
+
+// One ticker for every tournament clock on the page (data-ends-at: epoch ms).
+setInterval(() => {
+  const now = Date.now();
+  for (const el of document.querySelectorAll(".t-clock[data-ends-at]")) {
+    const text = clockText((Number(el.dataset.endsAt) - now) / 1000);
+    if (el.textContent !== text) el.textContent = text;
+  }
+}, 500);
+
+/** What the page holds of the tournaments (for self-checks and tests). */
+export function snapshot() {
+  return { views: Object.fromEntries(views), results: Object.fromEntries(results) };
+}
