@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from _browser import DESKTOP, PHONE, Player, Server, new_player
 from playwright.sync_api import Browser, Page
-from test_web_view import UNLABELLED
+from test_web_view import MOUNT, UNLABELLED, fixture
 
 FIXTURE = json.loads(Path(__file__).with_name("fixtures").joinpath("tournament.json").read_text())
 
@@ -199,6 +199,51 @@ def test_the_tournament_lobby_in_french_and_italian(
     for word in words:
         assert word in text, (word, text)
     ann.page.select_option("#lang", "en")
+
+
+def test_a_tournament_table_shows_its_tournament_not_the_cash_controls(
+    ann: Player, shots: Path
+) -> None:
+    page = ann.page
+    view = FIXTURE["view"]
+    open_tournament(ann, view)
+    frame = copy.deepcopy(fixture("midhand"))
+    frame["table"] = "italian-12-t1"
+    info = frame["info"]
+    for key in ("min_buy_in", "max_buy_in", "max_rebuy", "rake_rate", "rake_cap", "session"):
+        info.pop(key, None)
+    info.update(table="italian-12-t1", unit="chips", tournament="italian-12", lines=[])
+    offer = {
+        "v": 1,
+        "type": "offer",
+        "tournament": view["id"],
+        "offer": {"kind": "rebuy", "chips": 10000, "price": 2000, "expires_in": None},
+    }
+    for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        page.set_viewport_size(size)
+        page.evaluate(MOUNT, [[frame], "en", False])
+        receive(page, offer)
+        strip = page.locator("#fixture .t-strip")
+        strip.wait_for()
+        page.wait_for_selector("#fixture .t-strip .t-offers")
+        text = strip.inner_text()
+        assert "Tournament Torneo all'italiana #12" in text and "Level 3: blinds 75/150" in text
+        assert "Your place: 3rd of 6" in text and "Rebuy for €20.00" in text
+        assert page.get_attribute("#fixture [data-t-lobby]", "href") == "#/tournament/italian-12"
+        # the cash table's controls are not offered at a tournament's table
+        cash = "#fixture [data-control='rebuy'], #fixture [data-control='leave']"
+        assert page.locator(cash).count() == 0
+        # chips, not euros
+        assert "15,100" in page.locator("#fixture .seat[data-seat='1']").inner_text()
+        assert "€" not in page.locator("#fixture .felt-wrap").inner_text()
+        if size is PHONE:
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
+        page.screenshot(path=str(shots / f"fixture-tournament-table-{name}.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    page.evaluate(
+        "() => { document.getElementById('fixture').remove();"
+        " document.querySelector('main').hidden = false; }"
+    )
 
 
 def test_offers_and_the_result(ann: Player, shots: Path) -> None:

@@ -23,7 +23,9 @@ function clockEl(seconds, view) {
 
 function clockPanel(view, entry) {
   const rows = [];
-  if (!view.level) {
+  if (view.state === "finished" || view.state === "cancelled") {
+    rows.push(h("p", { class: "t-level" }, stateText(view.state)));
+  } else if (!view.level) {
     const first = view.next_level || entry?.levels?.[0];
     rows.push(h("p", { class: "t-level" }, t("tn.not_started", { level: levelText(first) })));
     if (entry) rows.push(h("p", { class: "muted" }, `${t("lobby.start")}: ${startText(entry)}`));
@@ -204,7 +206,7 @@ function playersPanel(view) {
       { "data-player": p.player, class: p.player === user ? "mine" : "" },
       h("td", { class: "num", "data-label": t("tn.col.rank") }, alive ? (view.state === "registering" ? "" : String(rank)) : placeText(p.place)),
       h("th", { scope: "row" }, p.player, p.player === user ? ` (${t("table.you")})` : ""),
-      h("td", { class: "num", "data-label": t("tn.col.chips") }, alive ? num(p.chips) : "—"),
+      h("td", { class: "num", "data-label": t("tn.col.chips") }, alive || p.status === "winner" ? num(p.chips) : "—"),
       h("td", { class: "opt", "data-label": t("tn.col.table") }, p.table ? (n != null ? t("tn.seat_at", { n, seat: p.seat }) : p.table) : "—"),
       h("td", { "data-label": t("tn.col.status") }, status),
       h("td", { class: "num opt", "data-label": t("tn.col.prize") }, p.prize ? money(p.prize) : "—"),
@@ -250,7 +252,7 @@ function tablesPanel(view) {
             ),
           ),
         )
-      : h("p", { class: "muted" }, t("tn.no_tables")),
+      : h("p", { class: "muted" }, view.state === "registering" ? t("tn.no_tables") : t("tn.no_tables_now")),
   );
 }
 

@@ -17,7 +17,7 @@ export function structureText(x) {
 
 /** When a lobby entry starts, in words. */
 export function startText(x) {
-  if (x.state === "registering" && x.starts_when != null && x.starts_at == null) return t("tn.start_when", { n: x.starts_when });
+  if (x.starts_when != null && x.starts_at == null) return t("tn.start_when", { n: x.starts_when });
   if (x.starts_at != null) return when(new Date(x.starts_at * 1000).toISOString());
   return x.start || "";
 }

@@ -68,6 +68,8 @@ export function onAny(fn) {
 function watch(id) {
   connection.open();
   return connection.send("tournament", { tournament: id, watch: true }).catch((error) => {
+    // A refusal (no such tournament, the connection lost) does not wipe a view already held.
+    if (views.has(id) && !views.get(id).missing) return;
     views.set(id, { id, missing: true, error: error.message, code: error.code });
     notify(id);
   });
@@ -126,8 +128,8 @@ export function placeText(place) {
 
 connection.onMessage((frame) => {
   if (frame.type === "tournament" || frame.type === "tournament_update") {
-    const before = views.get(frame.id);
-    if (before && before.seq != null && frame.seq != null && frame.seq < before.seq) return;
+    // Each frame is the whole view: the last one received is the truth (one connection keeps
+    // their order; a restarted server may count its seq again from the start).
     views.set(frame.id, { ...frame, receivedAt: Date.now() });
     if (frame.you && frame.you.balance != null) setBalance(frame.you.balance);
     notify(frame.id);

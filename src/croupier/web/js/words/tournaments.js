@@ -116,6 +116,7 @@ export const WORDS = {
     "tn.lobby_link": "Tournament lobby",
     "tn.chips_n": "{n} chips",
     "tn.no_tables": "No table yet: they are drawn at the start.",
+    "tn.no_tables_now": "No table in play.",
     "tn.nobody": "Nobody yet.",
   },
   fr: {
@@ -232,6 +233,7 @@ export const WORDS = {
     "tn.lobby_link": "Salon du tournoi",
     "tn.chips_n": "{n} jetons",
     "tn.no_tables": "Pas encore de table : elles sont tirées au début.",
+    "tn.no_tables_now": "Aucune table en jeu.",
     "tn.nobody": "Personne pour l'instant.",
   },
   it: {
@@ -348,6 +350,7 @@ export const WORDS = {
     "tn.lobby_link": "Lobby del torneo",
     "tn.chips_n": "{n} fiches",
     "tn.no_tables": "Ancora nessun tavolo: si sorteggiano all'inizio.",
+    "tn.no_tables_now": "Nessun tavolo in gioco.",
     "tn.nobody": "Ancora nessuno.",
   },
 };
