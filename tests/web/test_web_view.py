@@ -278,6 +278,18 @@ def test_the_table_in_french_and_italian(
     page.screenshot(path=str(shots / f"fixture-table-midhand-{lang}.png"), full_page=True)
 
 
+@pytest.mark.parametrize(
+    ("lang", "hand"),
+    [("en", "Three of a kind, kings"), ("fr", "Brelan de rois"), ("it", "Tris di re")],
+)
+def test_the_winning_hand_is_named_in_the_language(page: Page, lang: str, hand: str) -> None:
+    mount(page, fixture("showdown"), lang=lang)
+    assert hand in page.locator(".winners").inner_text()
+    assert hand in page.locator(".log").inner_text()
+    assert hand in (page.locator(".seat[data-seat='3']").get_attribute("aria-label") or "")
+    mount(page, fixture("showdown"), lang="en")
+
+
 def test_phone_width_nothing_cut_off_or_overlapping(page: Page, shots: Path) -> None:
     page.set_viewport_size(PHONE)
     mount(page, fixture("midhand"))

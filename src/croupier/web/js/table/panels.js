@@ -3,6 +3,7 @@
 import { cardsText } from "../cards.js";
 import { h } from "../dom.js";
 import { amount, has, money, t } from "../i18n.js";
+import { handName } from "./handnames.js";
 
 /** ITA-50: who is still in the hand with their stacks, what the viewer faces, and whether
  * the betting is reopened for him (the legal actions say so on his turn). */
@@ -106,7 +107,7 @@ export function eventLine(e, names, unit) {
       return t("log.mucked", { name });
     case "awarded":
       return (e.shares || [])
-        .map(([seat, chips]) => t("log.awarded", { name: names[seat] ?? `#${seat}`, amount: a(chips) }) + (e.hand ? ` (${e.hand})` : ""))
+        .map(([seat, chips]) => t("log.awarded", { name: names[seat] ?? `#${seat}`, amount: a(chips) }) + (e.hand ? ` (${handName(e.hand)})` : ""))
         .join("; ");
     default:
       return null;

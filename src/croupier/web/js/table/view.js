@@ -12,6 +12,7 @@
 import { cardEl, cardsName } from "../cards.js";
 import { h } from "../dom.js";
 import { amount, t } from "../i18n.js";
+import { handName } from "./handnames.js";
 
 const STREETS = ["preflop", "flop", "turn", "river"];
 
@@ -44,7 +45,7 @@ export function displayOf(view) {
     else if (e.type === "awarded") {
       for (const [seat, chips] of e.shares || []) {
         won[seat] = (won[seat] || 0) + chips;
-        if (e.hand) winningHand[seat] = e.hand;
+        if (e.hand) winningHand[seat] = handName(e.hand);
       }
     } else if (e.type === "ended") ended = true;
     else if (e.type === "voided") voided = true;
