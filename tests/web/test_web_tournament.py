@@ -326,3 +326,20 @@ def test_a_move_by_balancing_takes_the_player_to_his_new_seat(ann: Player) -> No
     page.wait_for_selector(".table-page[data-table='italian-12-t1'] .table-note")
     note = page.locator(".table-page[data-table='italian-12-t1'] .table-note").inner_text()
     assert "You were moved here from italian-12-t3: your table was broken up." in note
+
+
+def test_the_start_takes_the_player_to_his_table(ann: Player) -> None:
+    page = ann.page
+    waiting = copy.deepcopy(FIXTURE["view"])
+    waiting.update(id="sng-pokcomm-9", name="Sit & Go pokcomm #9", state="registering", tables=[])
+    waiting["you"].update(status="registered", table=None, seat=None, place=None)
+    open_tournament(ann, waiting)
+    assert "Registered" in texts(page, ".t-you")[0]
+    started = copy.deepcopy(waiting)
+    started.update(type="tournament_update", state="running", tables=FIXTURE["view"]["tables"])
+    started["you"].update(status="playing", table="sng-pokcomm-9-t1", seat=4, place=1)
+    receive(page, started)
+    page.wait_for_function("() => location.hash === '#/table/sng-pokcomm-9-t1'")
+    assert "Sit & Go pokcomm #9 has started: you sit at sng-pokcomm-9-t1, seat 4." in (
+        page.locator("#toasts").inner_text()
+    )

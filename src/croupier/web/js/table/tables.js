@@ -7,7 +7,7 @@ import { onPrefs } from "../prefs.js";
 import * as sound from "../sound.js";
 import { connection } from "../ws.js";
 import { TableTab } from "./tab.js";
-import { snapshot as tournamentsSnapshot } from "../tournaments/store.js";
+import { onSeated, snapshot as tournamentsSnapshot } from "../tournaments/store.js";
 
 const open = new Map();
 let shown = null;
@@ -151,6 +151,13 @@ connection.onMessage((frame) => {
   if (!frame.table || !["table", "update", "you", "chat"].includes(frame.type)) return;
   const found = open.get(frame.table);
   if (found) found.apply(frame);
+});
+
+// A tournament one is in starts (or seats him late): he is taken to his table.
+onSeated((id, table, seat, view) => {
+  if (open.has(table)) return;
+  toast(t("tn.seated", { name: view.name || id, table, seat }), "ok");
+  show(table);
 });
 
 connection.onOpen((welcome, again) => {

@@ -5,7 +5,7 @@
 // reconnection. One ticker counts down every tournament clock on the page.
 import { toast } from "../dom.js";
 import { money, num, t } from "../i18n.js";
-import { setBalance } from "../session.js";
+import { me, setBalance } from "../session.js";
 import { connection } from "../ws.js";
 
 const views = new Map();
@@ -13,6 +13,9 @@ const entries = new Map();
 const results = new Map();
 const followers = new Map();
 const anyListeners = new Set();
+const seatListeners = new Set();
+const seatOf = new Map();
+const own = new Map();
 
 /** The latest view of tournament `id` (null before the first frame), with `receivedAt`. */
 export function viewOf(id) {
@@ -21,7 +24,39 @@ export function viewOf(id) {
 
 /** The lobby's entries (structure, buy-in, fee, levels): remembered for the pages. */
 export function learnEntries(list) {
-  for (const x of list || []) entries.set(x.id, x);
+  const user = me().user?.screen_name;
+  for (const x of list || []) {
+    entries.set(x.id, x);
+    // The tournaments one is in are followed, so that their start takes him to his table.
+    if (user && (x.registered || []).includes(user) && (x.state === "registering" || x.state === "running")) followOwn(x.id);
+  }
+}
+
+function followOwn(id) {
+  if (!own.has(id)) own.set(id, follow(id, () => {}));
+}
+
+/** Call fn(id, table, seat, view) when the player gets a seat in a tournament he is in (it
+ * starts, or he is seated late). */
+export function onSeated(fn) {
+  seatListeners.add(fn);
+  return () => seatListeners.delete(fn);
+}
+
+function seated(frame) {
+  const you = frame.you;
+  const table = you && (you.status === "playing" || you.status === "pending") ? you.table : null;
+  const known = seatOf.has(frame.id);
+  const before = seatOf.get(frame.id) ?? null;
+  seatOf.set(frame.id, table);
+  // Only a seat seen to come (the start, a late entry), not the first view of a tournament
+  // already under way; moves between tables come as their own `moved` frames.
+  if (known && table && before == null) for (const fn of seatListeners) fn(frame.id, table, you.seat, frame);
+  if (frame.state === "finished" || frame.state === "cancelled") {
+    const stop = own.get(frame.id);
+    own.delete(frame.id);
+    if (stop) setTimeout(stop, 0);
+  }
 }
 
 /** The lobby's entry of tournament `id` (null when not seen yet). */
@@ -79,6 +114,8 @@ function watch(id) {
 export async function register(id) {
   const result = await connection.send("register", { tournament: id });
   if (result.balance != null) setBalance(result.balance);
+  if (!seatOf.has(id)) seatOf.set(id, null);
+  followOwn(id);
   return result;
 }
 
@@ -133,6 +170,7 @@ connection.onMessage((frame) => {
     views.set(frame.id, { ...frame, receivedAt: Date.now() });
     if (frame.you && frame.you.balance != null) setBalance(frame.you.balance);
     notify(frame.id);
+    seated(frame);
   } else if (frame.type === "offer") {
     const view = views.get(frame.tournament);
     const o = frame.offer;

@@ -118,6 +118,7 @@ export const WORDS = {
     "tn.no_tables": "No table yet: they are drawn at the start.",
     "tn.no_tables_now": "No table in play.",
     "tn.nobody": "Nobody yet.",
+    "tn.seated": "{name} has started: you sit at {table}, seat {seat}.",
   },
   fr: {
     "tn.title": "{name}",
@@ -235,6 +236,7 @@ export const WORDS = {
     "tn.no_tables": "Pas encore de table : elles sont tirées au début.",
     "tn.no_tables_now": "Aucune table en jeu.",
     "tn.nobody": "Personne pour l'instant.",
+    "tn.seated": "{name} a commencé : vous êtes à {table}, siège {seat}.",
   },
   it: {
     "tn.title": "{name}",
@@ -352,5 +354,6 @@ export const WORDS = {
     "tn.no_tables": "Ancora nessun tavolo: si sorteggiano all'inizio.",
     "tn.no_tables_now": "Nessun tavolo in gioco.",
     "tn.nobody": "Ancora nessuno.",
+    "tn.seated": "{name} è iniziato: sei al {table}, posto {seat}.",
   },
 };
