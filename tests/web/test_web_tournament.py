@@ -343,3 +343,22 @@ def test_the_start_takes_the_player_to_his_table(ann: Player) -> None:
     assert "Sit & Go pokcomm #9 has started: you sit at sng-pokcomm-9-t1, seat 4." in (
         page.locator("#toasts").inner_text()
     )
+
+
+def test_the_seat_drawn_at_the_start_is_not_a_move(ann: Player) -> None:
+    page = ann.page
+    ann.goto("#/lobby")
+    page.wait_for_selector("#tournament-list")
+    drawn = {
+        "v": 1,
+        "type": "moved",
+        "tournament": "italian-12",
+        "table": "italian-12-t2",
+        "seat": 3,
+        "from_table": "",
+        "reason": "seat drawn",
+    }
+    receive(page, drawn)
+    page.wait_for_function("() => location.hash === '#/table/italian-12-t2'")
+    last = page.locator("#toasts .toast").last.inner_text()
+    assert "has started: you sit at italian-12-t2, seat 3." in last and "move" not in last

@@ -7,7 +7,7 @@ import { onPrefs } from "../prefs.js";
 import * as sound from "../sound.js";
 import { connection } from "../ws.js";
 import { TableTab } from "./tab.js";
-import { onSeated, snapshot as tournamentsSnapshot } from "../tournaments/store.js";
+import { onSeated, snapshot as tournamentsSnapshot, viewOf as tournamentView } from "../tournaments/store.js";
 
 const open = new Map();
 let shown = null;
@@ -91,6 +91,7 @@ function movedReason(reason) {
   if (/break|broken/i.test(text)) return t("tn.reason.broken");
   if (/balanc/i.test(text)) return t("tn.reason.balancing");
   if (/floor|director/i.test(text)) return t("tn.reason.floor");
+  if (/final/i.test(text)) return t("tn.reason.final");
   return text || t("tn.reason.balancing");
 }
 
@@ -136,6 +137,14 @@ connection.onMessage((frame) => {
     // Balancing or a table broken up (a tournament): taken to the new seat, told why; the
     // old table's tab closes (its frames no longer come).
     const reason = movedReason(frame.reason);
+    if (frame.tournament && !frame.from_table) {
+      // Not a move: the seat drawn at the start, or a late entry's.
+      if (open.has(frame.table)) return;
+      const name = tournamentView(frame.tournament)?.name || frame.tournament;
+      toast(t("tn.seated", { name, table: frame.table, seat: frame.seat }), "ok");
+      show(frame.table);
+      return;
+    }
     toast(t(frame.tournament ? "tn.moved" : "seat.moved", { table: frame.table, seat: frame.seat, reason }), "ok");
     const old = frame.from_table && frame.from_table !== frame.table ? open.get(frame.from_table) : null;
     if (old) {
