@@ -47,6 +47,7 @@ function mine(x) {
 /** The list: {el, update(list)}; the rows redraw on every update and every filter. */
 export function tournamentList() {
   let list = [];
+  let shown = "";
   let sort = { key: "state", dir: 1 };
   const filterId = newId("tfilter");
   const stateId = newId("tstate");
@@ -200,6 +201,11 @@ export function tournamentList() {
   return {
     el,
     update(next) {
+      // The lobby redraws on every frame: the rows only when the list changed (a button is
+      // not taken from under the pointer for nothing).
+      const key = JSON.stringify(next || []);
+      if (key === shown) return;
+      shown = key;
       list = next || [];
       learnEntries(list);
       draw();
