@@ -166,9 +166,8 @@ async def tourney_room(
     services = start_services(config)
     try:
         money = services.money
-        for name, amount in (players or {}).items():
-            money.ledger.deposit(name, amount, "test chips")
-        services.store.write_blocking([WriteEntry(e) for e in money.ledger.entries])
+        made = [money.ledger.deposit(n, a, "test chips") for n, a in (players or {}).items()]
+        services.store.write_blocking([WriteEntry(e) for e in made])
         online = await start_online(services)
         services.online = online
         try:
