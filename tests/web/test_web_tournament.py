@@ -233,6 +233,10 @@ def test_a_tournament_table_shows_its_tournament_not_the_cash_controls(
         # the cash table's controls are not offered at a tournament's table
         cash = "#fixture [data-control='rebuy'], #fixture [data-control='leave']"
         assert page.locator(cash).count() == 0
+        assert page.locator("#fixture .table-head h1").inner_text() == (
+            "Table 1 · Torneo all'italiana #12"
+        )
+        assert "Buy-in" not in page.locator("#fixture .panel.info").inner_text()
         # chips, not euros
         assert "15,100" in page.locator("#fixture .seat[data-seat='1']").inner_text()
         assert "€" not in page.locator("#fixture .felt-wrap").inner_text()

@@ -8,7 +8,7 @@ import { setBalance } from "../session.js";
 import * as sound from "../sound.js";
 import { connection } from "../ws.js";
 import { facing, formatBox, parseAmount, preActionMove, renderActions, renderPreActions } from "./actionbar.js";
-import { tournamentPanel } from "../tournaments/strip.js";
+import { tournamentPanel, tournamentTableTitle } from "../tournaments/strip.js";
 import { historyEl, historyText } from "./history.js";
 import { eventLine, infoPanel, ita50Panel, logPanel, namesOf } from "./panels.js";
 import { sizeOf } from "./sizes.js";
@@ -226,7 +226,7 @@ export class TableTab {
     const info = this.view.info || {};
     replace(
       this.headEl,
-      h("h1", {}, t("table.title", { name: this.name })),
+      h("h1", {}, info.tournament ? tournamentTableTitle(info.tournament, this.name) : t("table.title", { name: this.name })),
       h("span", { class: "muted" }, [info.game, info.version, info.stakes].filter(Boolean).join(" · ")),
       d.me == null ? h("span", { class: "muted" }, t("table.spectating")) : null,
     );

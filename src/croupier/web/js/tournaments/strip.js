@@ -5,7 +5,16 @@
 import { h, replace } from "../dom.js";
 import { money, num, t } from "../i18n.js";
 import { offersPanel } from "../pages/tournament.js";
-import { clockText, follow, levelText, placeText, resultOf } from "./store.js";
+import { clockText, follow, levelText, placeText, resultOf, viewOf } from "./store.js";
+
+/** A tournament table's title: "Table 2 · Sit & Go pokcomm #3" (its name until the
+ * tournament's view is known). */
+export function tournamentTableTitle(id, table) {
+  const view = viewOf(id);
+  const number = view?.tables?.find((x) => x.table === table)?.number;
+  if (!view || view.missing) return t("table.title", { name: table });
+  return `${number != null ? t("tn.table_n", { n: number }) : t("table.title", { name: table })} · ${view.name || id}`;
+}
 
 /** The panel of tournament `id` at one of its tables: {id, el, stop()}. */
 export function tournamentPanel(id) {
