@@ -101,11 +101,15 @@ def leave(p: Player) -> None:
     """Leave the table through the page (confirming), playing out the hand if dealt in."""
     p.page.once("dialog", lambda dialog: dialog.accept())
     p.page.click("[data-control='leave']")
-    wait_until(
-        lambda: act_if_turn(p) or not p.page.locator(".seat.me").count(),
-        timeout=30,
-        what=f"{p.name} gone from the table",
-    )
+    try:
+        wait_until(
+            lambda: act_if_turn(p) or not p.page.locator(".seat.me").count(),
+            timeout=30,
+            what=f"{p.name} gone from the table",
+        )
+    except AssertionError as error:
+        said = p.page.locator(".table-note").all_inner_texts()
+        raise AssertionError(f"{error}; the table said {said}; console {p.console}") from None
 
 
 def shown_by(p: Player, seat_player: str) -> list[dict[str, object]]:
@@ -456,6 +460,13 @@ def test_a_sit_and_go_against_bots_to_its_end(
     if result["prize"]:
         assert "tournament-prize" in kinds, kinds
     assert after == result["balance"], (before, after, result)  # the prize was paid into it
+    # his tournament hands in his histories, told in chips
+    page.goto(f"{server.url}/#/hands")
+    page.wait_for_selector("#hands tbody tr")
+    page.locator("#hands tbody tr button").first.click()
+    page.wait_for_selector("#hand-text:not([hidden]) .hand-history")
+    told = page.locator("#hand-text .hand-history").inner_text()
+    assert f"{table}, hand #" in told and "€" not in told, told
     for p in (sam, lobby):
         assert p.errors == [], p.errors
         assert privacy_problems(p, server.hands()) == []

@@ -19,7 +19,7 @@ from croupier.history import (
     render_text,
     render_view,
 )
-from croupier.history.text import currency
+from croupier.history.text import chips, currency
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.storage import Store
 from croupier.server.tables.frames import client_event
@@ -63,7 +63,9 @@ def render(record: HandRecord, *, seat: int | None, staff: bool) -> dict[str, An
     """A stored hand's history for one seat (or the floor)."""
     events = [event_from_dict(e) for e in record.events]
     label = f"{record.table} hand {record.number}"
-    money = currency("€")
+    # A tournament's tables ("sng-pokcomm-3@1": tournaments.spec.table_name) play for chips.
+    in_chips = "@" in record.table
+    money = chips if in_chips else currency("€")
     out: dict[str, Any] = {
         "hand_id": record.id,
         "table": record.table,
@@ -73,6 +75,7 @@ def render(record: HandRecord, *, seat: int | None, staff: bool) -> dict[str, An
         "ended_at": record.ended_at,
         "players": {str(s): p for s, p in sorted(record.players.items())},
         "root": record.root,
+        "unit": "chips" if in_chips else "cents",
     }
     hand = Hand.replay(events)
     played_at = datetime.datetime.fromisoformat(record.started_at)

@@ -8,7 +8,7 @@ import { get } from "../api.js";
 import { h, replace, toast } from "../dom.js";
 import { has, money, num, t } from "../i18n.js";
 import { me } from "../session.js";
-import { startText, stateText, structureText } from "../tournaments/list.js";
+import { buyInText, startText, stateText, structureText } from "../tournaments/list.js";
 import { answer, clockText, entryOf, follow, learnEntries, levelText, offersOf, placeText, register, resultOf, unregister } from "../tournaments/store.js";
 
 function tableNumber(view, name) {
@@ -47,7 +47,7 @@ function clockPanel(view, entry) {
 function factsPanel(view, entry) {
   const rows = [];
   const row = (label, value, key) => rows.push(h("dt", {}, label), h("dd", { "data-fact": key }, value));
-  if (entry) row(t("tn.buy_in"), t("tn.buy_in_fee", { buy_in: money(entry.buy_in), fee: money(entry.fee) }), "buy_in");
+  if (entry) row(t("tn.buy_in"), buyInText(entry), "buy_in");
   row(t("tn.entrants"), entry ? t("tn.of", { n: num(view.entrants), max: num(entry.max_players) }) : num(view.entrants), "entrants");
   row(t("tn.remaining"), num(view.remaining), "remaining");
   row(t("tn.prize_pool"), money(view.prize_pool), "prize_pool");
@@ -95,7 +95,7 @@ function youPanel(view, id, entry) {
             },
           },
           t("tn.register"),
-          entry ? ` (${t("tn.buy_in_fee", { buy_in: money(entry.buy_in), fee: money(entry.fee) })})` : "",
+          entry ? ` (${buyInText(entry)})` : "",
         ),
       );
     }

@@ -15,6 +15,11 @@ export function structureText(x) {
   return parts.join(" · ");
 }
 
+/** A buy-in and its fee: "€20.00 + €2.00" (the buy-in alone without a fee). */
+export function buyInText(x) {
+  return x.fee ? t("tn.buy_in_fee", { buy_in: money(x.buy_in), fee: money(x.fee) }) : money(x.buy_in);
+}
+
 /** When a lobby entry starts, in words. */
 export function startText(x) {
   if (x.starts_when != null && x.starts_at == null) return t("tn.start_when", { n: x.starts_when });
@@ -32,7 +37,7 @@ const STATE_ORDER = { running: 0, registering: 1, finished: 2, cancelled: 3 };
 const COLUMNS = [
   { key: "name", label: "tn.col.name", value: (x) => (x.name || x.id).toLowerCase() },
   { key: "structure", label: "lobby.structure", value: (x) => x.starting_stack ?? 0, show: (x) => structureText(x) },
-  { key: "buy_in", label: "lobby.buy_in", value: (x) => (x.buy_in ?? 0) + (x.fee ?? 0), show: (x) => t("tn.buy_in_fee", { buy_in: money(x.buy_in), fee: money(x.fee) }), num: true },
+  { key: "buy_in", label: "lobby.buy_in", value: (x) => (x.buy_in ?? 0) + (x.fee ?? 0), show: (x) => buyInText(x), num: true },
   { key: "entrants", label: "lobby.entrants", value: (x) => x.entrants ?? 0, show: (x) => t("tn.of", { n: num(x.entrants ?? 0), max: num(x.max_players ?? 0) }), num: true },
   { key: "start", label: "lobby.start", value: (x) => x.starts_at ?? x.starts_when ?? 0, show: (x) => startText(x) },
   { key: "state", label: "lobby.state", value: (x) => STATE_ORDER[x.state] ?? 9, show: (x) => stateText(x.state) },
@@ -152,7 +157,7 @@ export function tournamentList() {
               type: "button",
               class: "primary",
               "data-register": x.id,
-              "aria-label": `${t("tn.register")}: ${name} (${t("tn.buy_in_fee", { buy_in: money(x.buy_in), fee: money(x.fee) })})`,
+              "aria-label": `${t("tn.register")}: ${name} (${buyInText(x)})`,
               onclick: async () => {
                 try {
                   const result = await register(x.id);
