@@ -286,7 +286,8 @@ def privacy_problems(player: Player, truth: dict[tuple[str, int], HandTruth]) ->
         result = frame.get("result")
         body = result if frame.get("type") == "ok" and isinstance(result, dict) else frame
         table = body.get("table")
-        number = body.get("hand") or (body.get("state") or {}).get("hand")
+        state = body.get("state")  # a table's state; a tournament's is a word ("running")
+        number = body.get("hand") or (state.get("hand") if isinstance(state, dict) else None)
         if table is not None and number is None:
             number = last.get(table)  # between hands: the hand on show is the last one
         if table is not None and number is not None:

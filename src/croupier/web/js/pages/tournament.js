@@ -8,6 +8,7 @@ import { get } from "../api.js";
 import { h, replace, toast } from "../dom.js";
 import { has, money, num, t } from "../i18n.js";
 import { me } from "../session.js";
+import { connection } from "../ws.js";
 import { buyInText, startText, stateText, structureText } from "../tournaments/list.js";
 import { answer, clockText, entryOf, follow, learnEntries, levelText, offersOf, placeText, register, resultOf, unregister } from "../tournaments/store.js";
 
@@ -340,13 +341,16 @@ export function render(main, id) {
     view = next;
     draw();
   });
-  get("/api/tournaments").then(
-    (data) => {
-      learnEntries(data.tournaments);
-      entry = entryOf(id) || entry;
-      draw();
-    },
-    () => {},
-  );
+  // The lobby's entry (buy-in, fee, structure): over HTTP, or the lobby's answer.
+  get("/api/tournaments")
+    .catch(() => connection.send("lobby", { watch: false }))
+    .then(
+      (data) => {
+        learnEntries(data.tournaments);
+        entry = entryOf(id) || entry;
+        draw();
+      },
+      () => {},
+    );
   return stop;
 }
