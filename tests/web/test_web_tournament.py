@@ -366,3 +366,30 @@ def test_the_seat_drawn_at_the_start_is_not_a_move(ann: Player) -> None:
     page.wait_for_function("() => location.hash === '#/table/italian-12-t2'")
     last = page.locator("#toasts .toast").last.inner_text()
     assert "has started: you sit at italian-12-t2, seat 3." in last and "move" not in last
+
+
+def test_a_busted_player_keeps_no_cards_of_his_last_hand(ann: Player) -> None:
+    page = ann.page
+    frame = copy.deepcopy(fixture("midhand"))
+    page.evaluate(MOUNT, [[frame], "en", False])
+    assert {"Qh", "Qs"} <= set(
+        page.eval_on_selector_all("#fixture [data-card]", "els => els.map(e => e.dataset.card)")
+    )
+    # the next hand is dealt without him (his seat gone): a public frame, no `you`
+    later = copy.deepcopy(frame)
+    later.update(type="update", seq=frame["seq"] + 5, hand=frame["hand"] + 1)
+    later.pop("you", None)
+    later["state"]["seats"] = [s for s in later["state"]["seats"] if s["player"] != "ann"]
+    later["state"]["hand"] = frame["hand"] + 1
+    later["state"]["to_act"] = None
+    later["state"]["board"] = []
+    later["events"] = [{"type": "started", "button": 3, "seats": [], "forced": []}]
+    page.evaluate("(f) => window.tab.apply(f)", later)
+    cards = page.eval_on_selector_all("#fixture [data-card]", "els => els.map(e => e.dataset.card)")
+    assert not {"Qh", "Qs"} & set(cards), cards
+    assert page.locator("#fixture .seat.me").count() == 0
+    assert page.evaluate("() => window.tab.view.you") is None
+    page.evaluate(
+        "() => { document.getElementById('fixture').remove();"
+        " document.querySelector('main').hidden = false; }"
+    )

@@ -94,6 +94,9 @@ export class TableTab {
       v.state = frame.state;
       v.info = frame.info || v.info;
       if ("you" in frame) v.you = frame.you;
+      // No longer seated (busted out of a tournament, gone from the table): the public frames
+      // have no `you`; his part of the hands before is not his part of this one.
+      else if (v.you && !(frame.state?.seats || []).some((x) => x.player === v.you.player)) v.you = null;
     } else if (frame.type === "you") {
       v.you = frame.you;
       if (frame.seq != null) v.seq = Math.max(v.seq ?? 0, frame.seq);
