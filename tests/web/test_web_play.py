@@ -422,7 +422,6 @@ def test_a_sit_and_go_against_bots_to_its_end(
             page.screenshot(path=str(shots / "tournament-table-phone.png"), full_page=True)
             page.set_viewport_size(DESKTOP)
             shot_table = True
-        shove_if_turn(sam)
         if shot_table and not shot_lobby:
             lobby.goto(f"#/tournament/{tid}")
             lobby.page.wait_for_selector("#t-players tbody tr")
@@ -437,6 +436,7 @@ def test_a_sit_and_go_against_bots_to_its_end(
             lobby.page.screenshot(path=str(shots / "tournament-lobby-phone.png"), full_page=True)
             lobby.page.set_viewport_size(DESKTOP)
             shot_lobby = True
+        shove_if_turn(sam)
         time.sleep(0.1)
     results = list(iter_frames(sam, "tournament_result"))
     assert results, "the sit-and-go was not over for sam within 6 minutes"
