@@ -254,3 +254,113 @@ def test_a_restart_resumes_the_tournament_with_every_chip(
 
     played = asyncio.run(first())
     asyncio.run(second(played))
+
+
+def _ws_ok(ws: Any, kind: str, **fields: Any) -> dict[str, Any]:
+    ws.send_text(json.dumps({"v": 1, "type": kind, "id": f"{kind}-1", **fields}))
+    while True:
+        frame = json.loads(ws.receive_text())
+        if frame["type"] in ("ok", "error") and frame["id"] == f"{kind}-1":
+            assert frame["type"] == "ok", frame
+            result: dict[str, Any] = frame["result"]
+            return result
+
+
+def test_the_floor_runs_a_tournament_over_http_and_a_player_may_not(
+    database_url: str, tmp_path: Path
+) -> None:
+    """Create from a preset and a structure, start, pause, resume, add time, move a player,
+    balance, hand-for-hand: the floor and admin roles only (a player gets 403); each
+    decision logged with who, when and why; a bad order refused, changing nothing."""
+    from _api import ORIGIN, running, staff
+
+    config = fast_config(database_url, tmp_path / "data")
+    with running(config) as browser:
+        staff(browser, "boss", "floor")
+        for name in ("ann", "bob", "cyd"):
+            assert browser.register(name).status_code == 201
+            with browser.client.websocket_connect("/ws", headers={"Origin": ORIGIN}) as ws:
+                json.loads(ws.receive_text())
+                if name != "cyd":
+                    _ws_ok(ws, "ping")
+            browser.post("/api/logout")
+        assert browser.login("cyd").status_code == 200
+        body = {"preset": "pokcomm", "id": "fl-1", "reason": "Friday game"}
+        refused = browser.post("/api/tournaments", body)
+        assert refused.status_code == 403 and refused.json()["error"] == "forbidden"
+        assert browser.post("/api/tournaments/fl-1/start", {"reason": "x"}).status_code == 403
+        browser.post("/api/logout")
+        assert browser.login("boss").status_code == 200
+        structure = {
+            "starting_stack": 50_000,
+            "levels": [
+                {"small_blind": 50, "big_blind": 100},
+                {"small_blind": 100, "big_blind": 200},
+            ],
+        }
+        bad = browser.post("/api/tournaments", {**body, "structure": {"levels": "many"}})
+        assert bad.status_code == 400 and "levels" in bad.json()["message"]
+        made = browser.post(
+            "/api/tournaments",
+            {**body, "max_players": 6, "table_size": 2, "start_when": 6, "structure": structure},
+        )
+        assert made.status_code == 201, made.json()
+        assert made.json()["tournament"]["levels"][0]["big_blind"] == 100
+        early = browser.post("/api/tournaments/fl-1/start", {"reason": "go"})
+        assert early.status_code == 400 and "two players" in early.json()["message"]
+        services = browser.services
+        assert services.online is not None and services.online.tournaments is not None
+        actor = services.online.tournaments.actor("fl-1")
+        for name in ("ann", "bob", "cyd", "boss"):
+            browser.post("/api/logout")
+            if name != "boss":
+                assert browser.login(name).status_code == 200
+            else:
+                assert browser.login("boss").status_code == 200
+                break
+            with browser.client.websocket_connect("/ws", headers={"Origin": ORIGIN}) as ws:
+                json.loads(ws.receive_text())
+                _ws_ok(ws, "register", tournament="fl-1")
+        assert actor.registered == ["ann", "bob", "cyd"]
+        started = browser.post("/api/tournaments/fl-1/start", {"reason": "enough players"})
+        assert started.status_code == 200 and started.json() == {"state": "running"}
+        assert browser.post("/api/tournaments/fl-1/pause", {"reason": "dinner"}).json() == {
+            "paused": True
+        }
+        again = browser.post("/api/tournaments/fl-1/pause", {"reason": "dinner"})
+        assert again.status_code == 400 and "already stopped" in again.json()["message"]
+        assert browser.post("/api/tournaments/fl-1/resume", {"reason": "back"}).status_code == 200
+        added = browser.post("/api/tournaments/fl-1/time", {"seconds": 60, "reason": "slow"})
+        assert added.status_code == 200 and added.json()["time_left"] > 60
+        no_reason = browser.post("/api/tournaments/fl-1/time", {"seconds": 60})
+        assert no_reason.status_code == 400
+        view = browser.get("/api/tournaments/fl-1").json()
+        assert view["state"] == "running" and len(view["tables"]) == 2
+        assert view["unit"] == "chips" and view["you"]["status"] == "none"
+        listed = browser.get("/api/tournaments").json()["tournaments"]
+        assert [t["id"] for t in listed] == ["fl-1"]
+        hfh = browser.post("/api/tournaments/fl-1/hand-for-hand", {"on": True, "reason": "bubble"})
+        assert hfh.status_code == 200 and hfh.json() == {"hand_for_hand": True}
+        t = actor.tournament
+        assert t is not None
+        where, _ = t.seat_of("ann")
+        other = 3 - where
+        move = browser.post(
+            "/api/tournaments/fl-1/move", {"player": "ann", "table": other, "reason": "seat"}
+        )
+        if t.table(where).hand is not None or t.table(other).hand is not None:
+            assert move.status_code == 400 and "playing a hand" in move.json()["message"]
+        else:
+            assert move.status_code == 200 and move.json()["table"] == f"fl-1@{other}"
+        balance = browser.post("/api/tournaments/fl-1/balance", {"reason": "check"})
+        assert balance.status_code == 200 and "moves" in balance.json()
+        log = browser.get("/api/tournaments/fl-1/decisions").json()["decisions"]
+        whats = [d["what"] for d in log]
+        assert whats[:6] == ["create", "start", "pause", "resume", "time", "hand-for-hand"]
+        assert whats[-1] == "balance"
+        assert all(d["by"] == "boss" and d["why"] for d in log)
+        unknown = browser.post("/api/tournaments/nope/start", {"reason": "x"})
+        assert unknown.status_code == 404
+        assert t.chips_in_play() == t.chips_expected() == 150_000
+        check = check_database(services.store)
+        assert check["ledger_balanced"], check
