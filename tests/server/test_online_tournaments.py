@@ -364,3 +364,139 @@ def test_the_floor_runs_a_tournament_over_http_and_a_player_may_not(
         assert t.chips_in_play() == t.chips_expected() == 150_000
         check = check_database(services.store)
         assert check["ledger_balanced"], check
+
+
+@pytest.mark.rule("POK-7-1", "ITA-14", "ITA-15", "POK-7-4")
+def test_a_multi_table_tournament_balances_breaks_and_moves_players_between_hands(
+    database_url: str, tmp_path: Path
+) -> None:
+    """An ``italian`` tournament on two-seat tables: tables are balanced and broken as
+    players bust, each move between two hands of the player's table (POK-7-1, ITA-14,
+    ITA-15) with a ``moved`` frame to the player; a late entry is seated at once; the money
+    bubble is played hand for hand; blinds rise at the next hand (POK-7-4); the prizes are
+    paid and the books balance."""
+    config = fast_config(database_url, tmp_path / "data")
+    structure = {**QUICK, "late_registration_levels": 2}
+    seen_hfh: list[bool] = []
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000, "bob": 100_000}) as room:
+            spec = Spec.make(
+                id="it-1",
+                preset="italian",
+                kind="sit-and-go",
+                max_players=12,
+                start_when=9,
+                table_size=2,
+                structure=structure,
+                bots=9,
+            )
+            await room.tournaments.create(spec)
+            ann = await room.connect("ann")
+            bob = await room.connect("bob")
+            await ann.ok("register", tournament="it-1")
+            actor = room.tournaments.actor("it-1")
+            await room.until(lambda: actor.state == "running")
+            late = await bob.ok("register", tournament="it-1")
+            assert late["entrants"] == 10
+            await room.until(lambda: bob.of("moved"))
+            assert [f["reason"] for f in bob.of("moved")] == ["late registration"]
+
+            def watch_hfh() -> bool:
+                t = actor.tournament
+                seen_hfh.append(t is not None and t.hand_for_hand)
+                return actor.state == "finished"
+
+            helpers = [
+                asyncio.create_task(p.autoplay(stop=lambda: actor.state == "finished"))
+                for p in (ann, bob)
+            ]
+            await room.until(watch_hfh, timeout=60, step=0.005)
+            for task in helpers:
+                await task
+            await room.until(lambda: ann.of("tournament_result") and bob.of("tournament_result"))
+            t = actor.tournament
+            assert t.moves, "players were moved"
+            reasons = {m.reason.value for m in t.moves}
+            assert reasons & {"balance", "break"}
+            for player in (ann, bob):
+                mine = [m for m in t.moves if m.player == player.name]
+                frames = [f for f in player.of("moved") if f["from_table"]]
+                assert len(frames) == len(mine)
+                for move, frame in zip(mine, frames, strict=True):
+                    assert frame["table"] == f"it-1@{move.to_table}"
+                    assert frame["seat"] == move.to_seat
+            assert any(seen_hfh), "the bubble was played hand for hand"
+            assert t.max_difference <= 1 or len(t.table_numbers()) == 1
+            results = t.results()
+            assert sum(r.prize for r in results) == t.prize_pool().total == 20_000
+            for text in (json.dumps(f) for p in (ann, bob) for f in p.frames):
+                server_message.validate_json(text)
+                assert hidden_ok(text) is None, hidden_ok(text)
+            check = check_database(room.services.store)
+            assert check["ledger_balanced"] and check["problems"] == [], check
+            assert check["prize_pools"] == 0 and check["open_hands"] == 0
+
+    asyncio.run(scenario())
+
+
+def test_rebuy_and_add_on_are_offered_and_bought_through_the_ledger(
+    database_url: str, tmp_path: Path
+) -> None:
+    """In a rebuy tournament the rebuy is offered by message while it is open (a stack at
+    or under the threshold) and the add-on when its window opens; taken, each costs its
+    price from the balance into the prize pool, its chips added after the hand."""
+    config = fast_config(database_url, tmp_path / "data")
+    levels = [{"small_blind": 5, "big_blind": 10, "minutes": 0.01} for _ in range(6)]
+    levels.append({"small_blind": 10, "big_blind": 20, "minutes": 5})
+    structure = {"starting_stack": 4000, "levels": levels}
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000}) as room:
+            spec = Spec.make(
+                id="rb-1",
+                preset="pokcomm-rebuy",
+                max_players=2,
+                start_when=2,
+                table_size=2,
+                structure=structure,
+                bots=2,
+            )
+            await room.tournaments.create(spec)
+            ann = await room.connect("ann")
+            await ann.ok("register", tournament="rb-1")
+            actor = room.tournaments.actor("rb-1")
+            await room.until(lambda: actor.state == "running" and ann.of("offer"))
+            offer = ann.of("offer")[0]
+            assert offer["offer"] == {
+                "kind": "rebuy",
+                "chips": 5000,
+                "price": 2000,
+                "expires_in": None,
+            }
+            bought = await ann.ok("tournament_rebuy", tournament="rb-1")  # before she acts
+            assert bought["chips"] == 5000
+            task = asyncio.create_task(
+                ann.autoplay(stop=lambda: actor.state != "running", passive=True)
+            )
+            t = actor.tournament
+            await room.until(lambda: t.registry["ann"].rebuys == 1)
+            assert room.services.money.balance("ann") == 100_000 - 2000 - 2000
+            await room.until(lambda: any(f["offer"]["kind"] == "add_on" for f in ann.of("offer")))
+            await ann.ok("add_on", tournament="rb-1")
+            await room.until(lambda: t.registry["ann"].add_on)
+            twice = await ann.send("add_on", tournament="rb-1")
+            assert twice["code"] == "illegal" and "already" in twice["message"]
+            assert room.services.money.balance("ann") == 100_000 - 6000
+            assert t.prize_pool().total == 2 * 2000 + 2000 + 2000
+            assert t.chips_in_play() == t.chips_expected() == 2 * 4000 + 5000 + 5000
+            no = await ann.send("tournament_rebuy", tournament="sng-x")
+            assert no["code"] == "not_found"
+            await asyncio.sleep(0.2)
+            check = check_database(room.services.store)
+            assert check["ledger_balanced"] and check["problems"] == [], check
+            await room.tournaments.floor("rb-1", "boss", {"op": "pause", "reason": "end of test"})
+            actor.state = "stopped-by-test"
+            await task
+
+    asyncio.run(scenario())
