@@ -40,7 +40,7 @@ def sng(tid: str = "sng-1", **changes: Any) -> Spec:
         "start_when": 6,
         "structure": QUICK,
         "fee": 200,
-        "bots": 6,
+        "bots": 5,
     }
     values.update(changes)
     return Spec.make(**values)
@@ -498,5 +498,53 @@ def test_rebuy_and_add_on_are_offered_and_bought_through_the_ledger(
             await room.tournaments.floor("rb-1", "boss", {"op": "pause", "reason": "end of test"})
             actor.state = "stopped-by-test"
             await task
+
+    asyncio.run(scenario())
+
+
+def test_the_demo_opens_a_sit_and_go_and_an_italian_tournament_with_bots(
+    database_url: str, tmp_path: Path
+) -> None:
+    """On a new database the demo has a ``pokcomm`` sit-and-go (six players, bots fill it
+    after the wait) and a scheduled ``italian`` tournament with bots; a sit-and-go that ends
+    is followed by a new one open for registration."""
+    config = fast_config(
+        database_url,
+        tmp_path / "data",
+        demo_tournaments=True,
+        italian_every=0.5,
+        demo_level_minutes=0.01,
+    )
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000}) as room:
+            ann = await room.connect("ann")
+            lobby = (await ann.ok("lobby"))["tournaments"]
+            kinds = {(t["preset"], t["kind"], t["state"]) for t in lobby}
+            assert ("pokcomm", "sit-and-go", "registering") in kinds
+            assert ("italian", "scheduled", "registering") in kinds
+            sng = next(t for t in lobby if t["preset"] == "pokcomm")
+            assert sng["starts_when"] == 6 and sng["max_players"] == 6
+            italian = next(t for t in lobby if t["preset"] == "italian")
+            assert italian["starts_at"] is not None and italian["late_registration_level"] == 2
+            await ann.ok("register", tournament=sng["id"])
+            actor = room.tournaments.actor(sng["id"])
+            await room.until(lambda: actor.state == "running")
+            assert len(actor.entrants()) == 6
+            assert all(p.startswith("Bot-") for p in actor.entrants() if p != "ann")
+            first_italian = room.tournaments.actor(italian["id"])
+            await room.until(lambda: first_italian.state == "running", timeout=10)
+            assert first_italian.tournament is not None
+            assert len(first_italian.tournament.table_numbers()) >= 2  # a multi-table field
+            await room.until(
+                lambda: any(
+                    a.spec.preset == "pokcomm" and a.state == "registering"
+                    for a in room.tournaments.actors.values()
+                ),
+                timeout=10,
+            )
+            await _finish(room, sng["id"], ann, timeout=60)
+            check = check_database(room.services.store)
+            assert check["ledger_balanced"] and check["problems"] == [], check
 
     asyncio.run(scenario())

@@ -243,6 +243,26 @@ class TournamentActor:
                 _fail(command, ProtocolError("internal", "internal error: nothing was done"))
 
     # --------------------------------------------------------------- writing
+    @staticmethod
+    def new_part(spec: Spec) -> dict[str, Any]:
+        """The stored part of a new tournament, registering (what :meth:`part` writes)."""
+        return {
+            "kind": "tournament-online",
+            "version": 1,
+            "spec": spec.to_json(),
+            "state": "registering",
+            "registered": [],
+            "domain": None,
+            "tables": {},
+            "away": [],
+            "paid": False,
+            "first_at": None,
+            "decisions": [],
+            "deadlines": {},
+            "told": [],
+            "buys": {},
+        }
+
     def part(self) -> dict[str, Any]:
         """The tournament's stored part: the spec, the server's state, the domain's."""
         t = self.tournament
@@ -592,8 +612,9 @@ class TournamentActor:
         config = self.service.config
         if self.state == "registering":
             spec = self.spec
-            if spec.kind == "sit-and-go" and spec.bots and self.first_at is not None:
-                if time.time() - self.first_at >= config.sng_bots_after:
+            alone = spec.bots >= (spec.start_when or spec.max_players)  # bots alone fill it
+            if spec.kind == "sit-and-go" and spec.bots and (self.first_at or alone):
+                if alone or time.time() - (self.first_at or 0) >= config.sng_bots_after:
                     self._fill_with_bots(spec.start_when or spec.max_players)
             elif self._due(spec.starts_at):
                 if spec.bots:

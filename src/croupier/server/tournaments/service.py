@@ -270,7 +270,7 @@ class Tournaments:
                     start_when=6,
                     level_minutes=minutes,
                     demo=True,
-                    bots=6,
+                    bots=5,
                 )
             )
         italian = [a for a in active if a.spec.preset == "italian"]
