@@ -97,7 +97,7 @@ class Player:
     async def close(self) -> None:
         await self.connection.close()
 
-    async def autoplay(self, *, stop: Any) -> None:
+    async def autoplay(self, *, stop: Any, passive: bool = False) -> None:
         """Act whenever it is this player's turn (check, else call, else fold) until
         ``stop()``; a refused act (a stale turn) is ignored."""
         done: set[tuple[str, int, int]] = set()
@@ -117,6 +117,8 @@ class Player:
                 done.add(key)
                 legal = turn["legal"]
                 action = "check" if legal["check"] else "call" if legal["call"] else "fold"
+                if passive and not legal["check"]:
+                    action = "fold"
                 if legal["show"]:
                     action = "show"
                 await self.send("act", table=table, hand=frame["state"]["hand"], action=action)

@@ -40,7 +40,7 @@ def sng(tid: str = "sng-1", **changes: Any) -> Spec:
         "start_when": 6,
         "structure": QUICK,
         "fee": 200,
-        "bots": 6,
+        "bots": 5,
     }
     values.update(changes)
     return Spec.make(**values)
@@ -254,3 +254,297 @@ def test_a_restart_resumes_the_tournament_with_every_chip(
 
     played = asyncio.run(first())
     asyncio.run(second(played))
+
+
+def _ws_ok(ws: Any, kind: str, **fields: Any) -> dict[str, Any]:
+    ws.send_text(json.dumps({"v": 1, "type": kind, "id": f"{kind}-1", **fields}))
+    while True:
+        frame = json.loads(ws.receive_text())
+        if frame["type"] in ("ok", "error") and frame["id"] == f"{kind}-1":
+            assert frame["type"] == "ok", frame
+            result: dict[str, Any] = frame["result"]
+            return result
+
+
+def test_the_floor_runs_a_tournament_over_http_and_a_player_may_not(
+    database_url: str, tmp_path: Path
+) -> None:
+    """Create from a preset and a structure, start, pause, resume, add time, move a player,
+    balance, hand-for-hand: the floor and admin roles only (a player gets 403); each
+    decision logged with who, when and why; a bad order refused, changing nothing."""
+    from _api import ORIGIN, running, staff
+
+    config = fast_config(database_url, tmp_path / "data")
+    with running(config) as browser:
+        staff(browser, "boss", "floor")
+        for name in ("ann", "bob", "cyd"):
+            assert browser.register(name).status_code == 201
+            with browser.client.websocket_connect("/ws", headers={"Origin": ORIGIN}) as ws:
+                json.loads(ws.receive_text())
+                if name != "cyd":
+                    _ws_ok(ws, "ping")
+            browser.post("/api/logout")
+        assert browser.login("cyd").status_code == 200
+        body = {"preset": "pokcomm", "id": "fl-1", "reason": "Friday game"}
+        refused = browser.post("/api/tournaments", body)
+        assert refused.status_code == 403 and refused.json()["error"] == "forbidden"
+        assert browser.post("/api/tournaments/fl-1/start", {"reason": "x"}).status_code == 403
+        browser.post("/api/logout")
+        assert browser.login("boss").status_code == 200
+        structure = {
+            "starting_stack": 50_000,
+            "levels": [
+                {"small_blind": 50, "big_blind": 100},
+                {"small_blind": 100, "big_blind": 200},
+            ],
+        }
+        bad = browser.post("/api/tournaments", {**body, "structure": {"levels": "many"}})
+        assert bad.status_code == 400 and "levels" in bad.json()["message"]
+        made = browser.post(
+            "/api/tournaments",
+            {**body, "max_players": 6, "table_size": 2, "start_when": 6, "structure": structure},
+        )
+        assert made.status_code == 201, made.json()
+        assert made.json()["tournament"]["levels"][0]["big_blind"] == 100
+        early = browser.post("/api/tournaments/fl-1/start", {"reason": "go"})
+        assert early.status_code == 400 and "two players" in early.json()["message"]
+        services = browser.services
+        assert services.online is not None and services.online.tournaments is not None
+        actor = services.online.tournaments.actor("fl-1")
+        for name in ("ann", "bob", "cyd", "boss"):
+            browser.post("/api/logout")
+            if name != "boss":
+                assert browser.login(name).status_code == 200
+            else:
+                assert browser.login("boss").status_code == 200
+                break
+            with browser.client.websocket_connect("/ws", headers={"Origin": ORIGIN}) as ws:
+                json.loads(ws.receive_text())
+                _ws_ok(ws, "register", tournament="fl-1")
+        assert actor.registered == ["ann", "bob", "cyd"]
+        started = browser.post("/api/tournaments/fl-1/start", {"reason": "enough players"})
+        assert started.status_code == 200 and started.json() == {"state": "running"}
+        assert browser.post("/api/tournaments/fl-1/pause", {"reason": "dinner"}).json() == {
+            "paused": True
+        }
+        again = browser.post("/api/tournaments/fl-1/pause", {"reason": "dinner"})
+        assert again.status_code == 400 and "already stopped" in again.json()["message"]
+        assert browser.post("/api/tournaments/fl-1/resume", {"reason": "back"}).status_code == 200
+        added = browser.post("/api/tournaments/fl-1/time", {"seconds": 60, "reason": "slow"})
+        assert added.status_code == 200 and added.json()["time_left"] > 60
+        no_reason = browser.post("/api/tournaments/fl-1/time", {"seconds": 60})
+        assert no_reason.status_code == 400
+        view = browser.get("/api/tournaments/fl-1").json()
+        assert view["state"] == "running" and len(view["tables"]) == 2
+        assert view["unit"] == "chips" and view["you"]["status"] == "none"
+        listed = browser.get("/api/tournaments").json()["tournaments"]
+        assert [t["id"] for t in listed] == ["fl-1"]
+        hfh = browser.post("/api/tournaments/fl-1/hand-for-hand", {"on": True, "reason": "bubble"})
+        assert hfh.status_code == 200 and hfh.json() == {"hand_for_hand": True}
+        t = actor.tournament
+        assert t is not None
+        where, _ = t.seat_of("ann")
+        other = 3 - where
+        move = browser.post(
+            "/api/tournaments/fl-1/move", {"player": "ann", "table": other, "reason": "seat"}
+        )
+        if t.table(where).hand is not None or t.table(other).hand is not None:
+            assert move.status_code == 400 and "playing a hand" in move.json()["message"]
+        else:
+            assert move.status_code == 200 and move.json()["table"] == f"fl-1@{other}"
+        balance = browser.post("/api/tournaments/fl-1/balance", {"reason": "check"})
+        assert balance.status_code == 200 and "moves" in balance.json()
+        log = browser.get("/api/tournaments/fl-1/decisions").json()["decisions"]
+        whats = [d["what"] for d in log]
+        assert whats[:6] == ["create", "start", "pause", "resume", "time", "hand-for-hand"]
+        assert whats[-1] == "balance"
+        assert all(d["by"] == "boss" and d["why"] for d in log)
+        unknown = browser.post("/api/tournaments/nope/start", {"reason": "x"})
+        assert unknown.status_code == 404
+        assert t.chips_in_play() == t.chips_expected() == 150_000
+        check = check_database(services.store)
+        assert check["ledger_balanced"], check
+
+
+@pytest.mark.rule("POK-7-1", "ITA-14", "ITA-15", "POK-7-4")
+def test_a_multi_table_tournament_balances_breaks_and_moves_players_between_hands(
+    database_url: str, tmp_path: Path
+) -> None:
+    """An ``italian`` tournament on two-seat tables: tables are balanced and broken as
+    players bust, each move between two hands of the player's table (POK-7-1, ITA-14,
+    ITA-15) with a ``moved`` frame to the player; a late entry is seated at once; the money
+    bubble is played hand for hand; blinds rise at the next hand (POK-7-4); the prizes are
+    paid and the books balance."""
+    config = fast_config(database_url, tmp_path / "data")
+    structure = {**QUICK, "late_registration_levels": 2}
+    seen_hfh: list[bool] = []
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000, "bob": 100_000}) as room:
+            spec = Spec.make(
+                id="it-1",
+                preset="italian",
+                kind="sit-and-go",
+                max_players=12,
+                start_when=9,
+                table_size=2,
+                structure=structure,
+                bots=9,
+            )
+            await room.tournaments.create(spec)
+            ann = await room.connect("ann")
+            bob = await room.connect("bob")
+            await ann.ok("register", tournament="it-1")
+            actor = room.tournaments.actor("it-1")
+            await room.until(lambda: actor.state == "running")
+            late = await bob.ok("register", tournament="it-1")
+            assert late["entrants"] == 10
+            await room.until(lambda: bob.of("moved"))
+            assert [f["reason"] for f in bob.of("moved")] == ["late registration"]
+
+            def watch_hfh() -> bool:
+                t = actor.tournament
+                seen_hfh.append(t is not None and t.hand_for_hand)
+                return actor.state == "finished"
+
+            helpers = [
+                asyncio.create_task(p.autoplay(stop=lambda: actor.state == "finished"))
+                for p in (ann, bob)
+            ]
+            await room.until(watch_hfh, timeout=60, step=0.005)
+            for task in helpers:
+                await task
+            await room.until(lambda: ann.of("tournament_result") and bob.of("tournament_result"))
+            t = actor.tournament
+            assert t.moves, "players were moved"
+            reasons = {m.reason.value for m in t.moves}
+            assert reasons & {"balance", "break"}
+            for player in (ann, bob):
+                mine = [m for m in t.moves if m.player == player.name]
+                frames = [f for f in player.of("moved") if f["from_table"]]
+                assert len(frames) == len(mine)
+                for move, frame in zip(mine, frames, strict=True):
+                    assert frame["table"] == f"it-1@{move.to_table}"
+                    assert frame["seat"] == move.to_seat
+            assert any(seen_hfh), "the bubble was played hand for hand"
+            assert t.max_difference <= 1 or len(t.table_numbers()) == 1
+            results = t.results()
+            assert sum(r.prize for r in results) == t.prize_pool().total == 20_000
+            for text in (json.dumps(f) for p in (ann, bob) for f in p.frames):
+                server_message.validate_json(text)
+                assert hidden_ok(text) is None, hidden_ok(text)
+            check = check_database(room.services.store)
+            assert check["ledger_balanced"] and check["problems"] == [], check
+            assert check["prize_pools"] == 0 and check["open_hands"] == 0
+
+    asyncio.run(scenario())
+
+
+def test_rebuy_and_add_on_are_offered_and_bought_through_the_ledger(
+    database_url: str, tmp_path: Path
+) -> None:
+    """In a rebuy tournament the rebuy is offered by message while it is open (a stack at
+    or under the threshold) and the add-on when its window opens; taken, each costs its
+    price from the balance into the prize pool, its chips added after the hand."""
+    config = fast_config(database_url, tmp_path / "data")
+    levels = [{"small_blind": 5, "big_blind": 10, "minutes": 0.01} for _ in range(6)]
+    levels.append({"small_blind": 10, "big_blind": 20, "minutes": 5})
+    structure = {"starting_stack": 4000, "levels": levels}
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000}) as room:
+            spec = Spec.make(
+                id="rb-1",
+                preset="pokcomm-rebuy",
+                max_players=2,
+                start_when=2,
+                table_size=2,
+                structure=structure,
+                bots=2,
+            )
+            await room.tournaments.create(spec)
+            ann = await room.connect("ann")
+            await ann.ok("register", tournament="rb-1")
+            actor = room.tournaments.actor("rb-1")
+            await room.until(lambda: actor.state == "running" and ann.of("offer"))
+            offer = ann.of("offer")[0]
+            assert offer["offer"] == {
+                "kind": "rebuy",
+                "chips": 5000,
+                "price": 2000,
+                "expires_in": None,
+            }
+            bought = await ann.ok("tournament_rebuy", tournament="rb-1")  # before she acts
+            assert bought["chips"] == 5000
+            task = asyncio.create_task(
+                ann.autoplay(stop=lambda: actor.state != "running", passive=True)
+            )
+            t = actor.tournament
+            await room.until(lambda: t.registry["ann"].rebuys == 1)
+            assert room.services.money.balance("ann") == 100_000 - 2000 - 2000
+            await room.until(lambda: any(f["offer"]["kind"] == "add_on" for f in ann.of("offer")))
+            await ann.ok("add_on", tournament="rb-1")
+            await room.until(lambda: t.registry["ann"].add_on)
+            twice = await ann.send("add_on", tournament="rb-1")
+            assert twice["code"] == "illegal" and "already" in twice["message"]
+            assert room.services.money.balance("ann") == 100_000 - 6000
+            assert t.prize_pool().total == 2 * 2000 + 2000 + 2000
+            assert t.chips_in_play() == t.chips_expected() == 2 * 4000 + 5000 + 5000
+            no = await ann.send("tournament_rebuy", tournament="sng-x")
+            assert no["code"] == "not_found"
+            await asyncio.sleep(0.2)
+            check = check_database(room.services.store)
+            assert check["ledger_balanced"] and check["problems"] == [], check
+            await room.tournaments.floor("rb-1", "boss", {"op": "pause", "reason": "end of test"})
+            actor.state = "stopped-by-test"
+            await task
+
+    asyncio.run(scenario())
+
+
+def test_the_demo_opens_a_sit_and_go_and_an_italian_tournament_with_bots(
+    database_url: str, tmp_path: Path
+) -> None:
+    """On a new database the demo has a ``pokcomm`` sit-and-go (six players, bots fill it
+    after the wait) and a scheduled ``italian`` tournament with bots; a sit-and-go that ends
+    is followed by a new one open for registration."""
+    config = fast_config(
+        database_url,
+        tmp_path / "data",
+        demo_tournaments=True,
+        italian_every=0.5,
+        demo_level_minutes=0.01,
+    )
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000}) as room:
+            ann = await room.connect("ann")
+            lobby = (await ann.ok("lobby"))["tournaments"]
+            kinds = {(t["preset"], t["kind"], t["state"]) for t in lobby}
+            assert ("pokcomm", "sit-and-go", "registering") in kinds
+            assert ("italian", "scheduled", "registering") in kinds
+            sng = next(t for t in lobby if t["preset"] == "pokcomm")
+            assert sng["starts_when"] == 6 and sng["max_players"] == 6
+            italian = next(t for t in lobby if t["preset"] == "italian")
+            assert italian["starts_at"] is not None and italian["late_registration_level"] == 2
+            await ann.ok("register", tournament=sng["id"])
+            actor = room.tournaments.actor(sng["id"])
+            await room.until(lambda: actor.state == "running")
+            assert len(actor.entrants()) == 6
+            assert all(p.startswith("Bot-") for p in actor.entrants() if p != "ann")
+            first_italian = room.tournaments.actor(italian["id"])
+            await room.until(lambda: first_italian.state == "running", timeout=10)
+            assert first_italian.tournament is not None
+            assert len(first_italian.tournament.table_numbers()) >= 2  # a multi-table field
+            await room.until(
+                lambda: any(
+                    a.spec.preset == "pokcomm" and a.state == "registering"
+                    for a in room.tournaments.actors.values()
+                ),
+                timeout=10,
+            )
+            await _finish(room, sng["id"], ann, timeout=60)
+            check = check_database(room.services.store)
+            assert check["ledger_balanced"] and check["problems"] == [], check
+
+    asyncio.run(scenario())

@@ -95,6 +95,8 @@ class TournamentActor:
         """(player, frame) to send once the change is written."""
         self.touched: set[str] = set()
         self.fresh: list[TourneyTable] = []
+        self.retired: dict[str, TourneyTable] = {}
+        """Tables retired by the last change (their last frame is still to go out)."""
         self.offered: set[tuple[str, str]] = set()
         self.halted: str | None = None
         self._task: asyncio.Task[None] | None = None
@@ -109,6 +111,8 @@ class TournamentActor:
             p: self.now() + float(left) for p, left in s.get("deadlines", {}).items()
         }
         self.told: set[str] = set(s.get("told", []))
+        self.buys: dict[str, list[str]] = {p: list(k) for p, k in s.get("buys", {}).items()}
+        """Rebuys and add-ons accepted during a hand of the player's table: bought after it."""
         t = self.tournament
         self.moves_seen = len(t.moves) if t is not None else 0
         if t is not None:
@@ -138,7 +142,8 @@ class TournamentActor:
         """A table's posted information: the level's blinds, in chips (``unit``)."""
         t = self.tournament
         assert t is not None
-        table = self.tables[name].domain_table if name in self.tables else t.table(number_of(name))
+        actor = self.tables.get(name) or self.retired.get(name)
+        table = actor.domain_table if actor is not None else t.table(number_of(name))
         rules = table.rules
         stakes = rules.stakes
         level = t.clock.level_number if t.clock.started else 1
@@ -238,6 +243,26 @@ class TournamentActor:
                 _fail(command, ProtocolError("internal", "internal error: nothing was done"))
 
     # --------------------------------------------------------------- writing
+    @staticmethod
+    def new_part(spec: Spec) -> dict[str, Any]:
+        """The stored part of a new tournament, registering (what :meth:`part` writes)."""
+        return {
+            "kind": "tournament-online",
+            "version": 1,
+            "spec": spec.to_json(),
+            "state": "registering",
+            "registered": [],
+            "domain": None,
+            "tables": {},
+            "away": [],
+            "paid": False,
+            "first_at": None,
+            "decisions": [],
+            "deadlines": {},
+            "told": [],
+            "buys": {},
+        }
+
     def part(self) -> dict[str, Any]:
         """The tournament's stored part: the spec, the server's state, the domain's."""
         t = self.tournament
@@ -256,6 +281,7 @@ class TournamentActor:
             "decisions": self.decisions[-500:],
             "deadlines": {p: round(max(0.0, d - now), 3) for p, d in self.deadlines.items()},
             "told": sorted(self.told),
+            "buys": self.buys,
         }
 
     async def save(
@@ -500,6 +526,12 @@ class TournamentActor:
         if not t.can_rebuy(player):
             raise IllegalActionError(t._why_no_rebuy(player))
         self._can_pay(player, rebuy.price, "a rebuy")
+        if self._in_hand(player):
+            if "rebuy" in self.buys.get(player, []):
+                raise IllegalActionError(f"{player}'s rebuy is already taken for after this hand")
+            self.buys.setdefault(player, []).append("rebuy")
+            self.changed = True
+            return {"chips": rebuy.stack, "after_hand": True}
         t.rebuy(player)
         self._charge(player, EntryKind.TOURNAMENT_REBUY, rebuy.price)
         self.deadlines.pop(player, None)
@@ -517,11 +549,44 @@ class TournamentActor:
             self.offered.add((player, "add_on-declined"))
             return {"declined": True}
         self._can_pay(player, add_on.price, "the add-on")
+        if not t.add_on_open or t.registry[player].add_on:
+            t.add_on(player)  # refused, saying why
+        if self._in_hand(player):
+            if "add_on" in self.buys.get(player, []):
+                raise IllegalActionError(f"{player}'s add-on is already taken for after this hand")
+            self.buys.setdefault(player, []).append("add_on")
+            self.changed = True
+            return {"chips": add_on.stack, "after_hand": True}
         t.add_on(player)
         self._charge(player, EntryKind.ADD_ON, add_on.price)
         self.touched.add(table_name(self.id, t.table_of(player)))
         self.changed = self.view_dirty = True
         return {"chips": add_on.stack, "balance": self.service.money.balance(player)}
+
+    def _in_hand(self, player: str) -> bool:
+        t = self.tournament
+        return (
+            t is not None
+            and player in t.players()
+            and not t.table(t.table_of(player)).between_hands
+        )
+
+    def _deferred_buys(self) -> None:
+        """The rebuys and add-ons accepted during a hand, once the player's table is between
+        hands (refused then, nothing is taken: the offer stands or has closed)."""
+        for player, kinds in list(self.buys.items()):
+            if self._in_hand(player):
+                continue
+            del self.buys[player]
+            for kind in kinds:
+                try:
+                    if kind == "rebuy":
+                        self._rebuy(player, accept=True)
+                    else:
+                        self._add_on(player, accept=True)
+                except CroupierError as error:
+                    _log.info("%s's %s after the hand is refused: %s", player, kind, error)
+            self.changed = self.view_dirty = True
 
     # ------------------------------------------------------------------ floor
     def _floor(self, player: str, order: dict[str, Any]) -> dict[str, Any]:
@@ -547,8 +612,9 @@ class TournamentActor:
         config = self.service.config
         if self.state == "registering":
             spec = self.spec
-            if spec.kind == "sit-and-go" and spec.bots and self.first_at is not None:
-                if time.time() - self.first_at >= config.sng_bots_after:
+            alone = spec.bots >= (spec.start_when or spec.max_players)  # bots alone fill it
+            if spec.kind == "sit-and-go" and spec.bots and (self.first_at or alone):
+                if alone or time.time() - (self.first_at or 0) >= config.sng_bots_after:
                     self._fill_with_bots(spec.start_when or spec.max_players)
             elif self._due(spec.starts_at):
                 if spec.bots:
@@ -631,6 +697,8 @@ class TournamentActor:
             )
         if step is not None and (step.table or step.room):
             self.changed = True
+        if self.buys:
+            self._deferred_buys()
         if t.phase is Phase.FINISHED and not self.paid:
             self._pay()
         self._offers()
@@ -646,6 +714,7 @@ class TournamentActor:
             number = number_of(name)
             if number not in numbers or t.table(number) is not actor.domain_table:
                 actor.retire()
+                self.retired[name] = actor
                 del self.tables[name]
         for number in sorted(numbers):
             name = table_name(self.id, number)
@@ -724,6 +793,7 @@ class TournamentActor:
         """Once the change is written: the new tables' first frames, the other tables'
         updates, the players' own frames, the tournament's view; then deal where one may."""
         fresh, self.fresh = self.fresh, []
+        self.retired.clear()
         for table in fresh:
             for player in table.domain_table.players.values():
                 if not self.table_service.online(player):

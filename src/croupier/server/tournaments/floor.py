@@ -6,6 +6,7 @@ logged with who, when and why in the tournament's decision log (stored with it).
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from croupier.errors import ConfigurationError, IllegalActionError
@@ -61,6 +62,8 @@ def apply(actor: TournamentActor, order: dict[str, Any]) -> dict[str, Any]:
         if seconds > 0:
             clock.add_time(float(seconds))
         else:
+            if math.isinf(clock.remaining()):
+                raise IllegalActionError("the last level lasts until the end: no time to remove")
             if -seconds >= clock.remaining():
                 raise IllegalActionError(
                     f"the period has {clock.remaining():.0f} s left: remove less than that"
@@ -70,7 +73,8 @@ def apply(actor: TournamentActor, order: dict[str, Any]) -> dict[str, Any]:
         for table in actor.tables.values():
             table.info_cache = None
             actor.touched.add(table.name)
-        return {"time_left": round(clock.remaining(), 1)}
+        left = clock.remaining()
+        return {"time_left": None if math.isinf(left) else round(left, 1)}
     if op == "move":
         return _move(actor, order)
     if op == "balance":

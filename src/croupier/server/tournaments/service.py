@@ -213,6 +213,10 @@ class Tournaments:
         data.pop("type")
         return data
 
+    def lobby_entry(self, tournament: str) -> dict[str, Any]:
+        """One tournament's lobby entry."""
+        return views.lobby_entry(self.actor(tournament))
+
     def lobby(self) -> list[dict[str, Any]]:
         """Every tournament of the lobby."""
         return [views.lobby_entry(a) for a in self._listed()]
@@ -266,7 +270,7 @@ class Tournaments:
                     start_when=6,
                     level_minutes=minutes,
                     demo=True,
-                    bots=6,
+                    bots=5,
                 )
             )
         italian = [a for a in active if a.spec.preset == "italian"]
