@@ -111,18 +111,41 @@ class Server:
                 "SELECT h.id, h.table_name, h.number, e.data FROM hands h"
                 " JOIN hand_events e ON e.hand_id = h.id ORDER BY h.id, e.seq"
             ).fetchall()
+            roots = dict(db.execute("SELECT id, root FROM hands WHERE root IS NOT NULL"))
             players = db.execute("SELECT hand_id, seat, player FROM hand_players").fetchall()
         out: dict[tuple[str, int], HandTruth] = {}
         by_id: dict[int, HandTruth] = {}
+        numbers = _Numbering()
         for hand_id, table, number, data in rows:
             truth = by_id.get(hand_id)
             if truth is None:
-                truth = by_id[hand_id] = out[(table, number)] = HandTruth(table, number)
+                key = (numbers.name(table, number), number)
+                truth = by_id[hand_id] = out[key] = HandTruth(table, number)
             truth.add(json.loads(data))
         for hand_id, seat, player in players:
             if hand_id in by_id:
                 by_id[hand_id].players[player] = seat
+        for hand_id, root in roots.items():
+            if hand_id in by_id:
+                by_id[hand_id].root = root
         return out
+
+
+class _Numbering:
+    """A table whose hands are numbered from 1 again (a tournament's final table made anew
+    under the same name) starts a new run: its hands are keyed ``"name#1"``, ``"name#2"``
+    ... from then on, read in the order they were played (stored, or received)."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, int] = {}
+        self.runs: dict[str, int] = {}
+
+    def name(self, table: str, number: int) -> str:
+        if number < self.last.get(table, 0):
+            self.runs[table] = self.runs.get(table, 0) + 1
+        self.last[table] = number
+        run = self.runs.get(table, 0)
+        return table if run == 0 else f"{table}#{run}"
 
 
 def _cards(text: str | None) -> list[str]:
@@ -146,6 +169,8 @@ class HandTruth:
     revealed: list[tuple[int, list[str]]] = field(default_factory=list)
     deck: list[str] = field(default_factory=list)
     table_sees_revealed: bool = True
+    root: str | None = None
+    """The deck commitment's root: one hand's alone (frames carry it in their state)."""
 
     def add(self, event: dict[str, Any]) -> None:
         kind = event["type"]
@@ -275,6 +300,17 @@ class Player:
             self.dom_seen.append((table, number, cards_in(view) | set(seen["dom"])))
 
 
+def _runs(
+    truth: dict[tuple[str, int], HandTruth], table: str, number: int | None
+) -> list[HandTruth]:
+    """The hands numbered ``number`` at ``table`` in any of its runs."""
+    return [
+        hand
+        for (name, n), hand in truth.items()
+        if n == number and (name == table or name.startswith(f"{table}#"))
+    ]
+
+
 def privacy_problems(player: Player, truth: dict[tuple[str, int], HandTruth]) -> list[str]:
     """Every card that reached ``player``'s page though he may not see it: in a frame, in the
     DOM or in the scripts' state (each checked against the hand it belongs to, or the hand
@@ -290,6 +326,7 @@ def privacy_problems(player: Player, truth: dict[tuple[str, int], HandTruth]) ->
         number = body.get("hand") or (state.get("hand") if isinstance(state, dict) else None)
         if table is not None and number is None:
             number = last.get(table)  # between hands: the hand on show is the last one
+        root = state.get("root") if isinstance(state, dict) else None
         if table is not None and number is not None:
             last[table] = number
         cards = cards_in(frame)
@@ -298,11 +335,14 @@ def privacy_problems(player: Player, truth: dict[tuple[str, int], HandTruth]) ->
         if table is None or number is None:
             problems.append(f"cards {sorted(cards)} in a frame of no hand: {str(frame)[:200]}")
             continue
+        # The hand by its commitment's root when the frame has one (a table's numbers may
+        # start again: a tournament's final table made anew), and the hand before it.
+        own = [h for h in truth.values() if root is not None and h.root == root]
         allowed: set[str] = set()
-        for n in (number, number - 1):
-            hand = truth.get((table, n))
-            if hand is not None:
-                allowed |= hand.visible_to(player.name)
+        for hand in own or _runs(truth, table, number):
+            allowed |= hand.visible_to(player.name)
+        for hand in _runs(truth, table, number - 1):
+            allowed |= hand.visible_to(player.name)
         if not cards <= allowed:
             problems.append(
                 f"frame of {table} hand {number} holds {sorted(cards - allowed)},"
@@ -311,8 +351,8 @@ def privacy_problems(player: Player, truth: dict[tuple[str, int], HandTruth]) ->
     for table, number, cards in player.dom_seen:
         allowed = set()
         for n in (number, (number or 0) - 1):
-            hand = truth.get((table, n)) if n is not None else None
-            if hand is not None:
+            # any run of the table's numbers (the page's look does not tell which)
+            for hand in _runs(truth, table, n):
                 allowed |= hand.visible_to(player.name)
         if cards - allowed:
             problems.append(
