@@ -131,6 +131,12 @@ export async function answer(id, kind, accept) {
   const type = kind === "rebuy" ? "tournament_rebuy" : "add_on";
   const result = await connection.send(type, { tournament: id, accept });
   if (result.balance != null) setBalance(result.balance);
+  // Answered: the offer goes from the page now (the next view says what stands).
+  const view = views.get(id);
+  if (view && view.offers) {
+    views.set(id, { ...view, offers: view.offers.filter((o) => o.kind !== kind) });
+    notify(id);
+  }
   return result;
 }
 
