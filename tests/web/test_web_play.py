@@ -414,7 +414,11 @@ def test_a_sit_and_go_against_bots_to_its_end(
     shot_table = shot_lobby = False
     deadline = time.monotonic() + 360
     while time.monotonic() < deadline and not list(iter_frames(sam, "tournament_result")):
-        if page.locator(".actions [data-action]").count() and not shot_table:
+        if not page.locator(".actions [data-action]").count():
+            time.sleep(0.1)
+            continue
+        # his turn: the shots first (his clock runs), then he plays
+        if not shot_table:
             page.screenshot(path=str(shots / "tournament-table-desktop.png"), full_page=True)
             page.set_viewport_size(PHONE)
             page.wait_for_timeout(200)
@@ -422,7 +426,7 @@ def test_a_sit_and_go_against_bots_to_its_end(
             page.screenshot(path=str(shots / "tournament-table-phone.png"), full_page=True)
             page.set_viewport_size(DESKTOP)
             shot_table = True
-        if shot_table and not shot_lobby:
+        if not shot_lobby:
             lobby.goto(f"#/tournament/{tid}")
             lobby.page.wait_for_selector("#t-players tbody tr")
             lobby.page.wait_for_timeout(300)

@@ -154,7 +154,9 @@ connection.onMessage((frame) => {
       if (shown === old) shown = null;
     }
     show(frame.table);
-    if (frame.from_table) open.get(frame.table).note(t("tn.moved_from", { table: frame.from_table, reason }), "ok");
+    const here = open.get(frame.table);
+    if (frame.from_table === frame.table) here.note(t("tn.moved_same", { seat: frame.seat, reason }), "ok");
+    else if (frame.from_table) here.note(t("tn.moved_from", { table: frame.from_table, reason }), "ok");
     return;
   }
   if (!frame.table || !["table", "update", "you", "chat"].includes(frame.type)) return;
