@@ -682,6 +682,8 @@ class TournamentActor:
             if move.player in self.away and move.player in t.players():
                 with contextlib.suppress(CroupierError):
                     t.table(move.to_table).sit_out(move.player)
+                if target in self.tables:  # back in play when he connects again
+                    self.tables[target].away_by_disconnect.add(move.player)
             self.frames.append(
                 (
                     move.player,
@@ -723,6 +725,12 @@ class TournamentActor:
                 self.tables[name] = actor
                 self.fresh.append(actor)
                 self.changed = True
+                for player in t.table(number).players.values():
+                    if not self.table_service.online(player):  # not here: blinded (POK-3-2)
+                        with contextlib.suppress(CroupierError):
+                            t.table(number).sit_out(player)
+                        actor.away_by_disconnect.add(player)
+                        self.away.add(player)
 
     def _offers(self) -> None:
         t = self.tournament
@@ -794,10 +802,6 @@ class TournamentActor:
         updates, the players' own frames, the tournament's view; then deal where one may."""
         fresh, self.fresh = self.fresh, []
         self.retired.clear()
-        for table in fresh:
-            for player in table.domain_table.players.values():
-                if not self.table_service.online(player):
-                    table.on_presence(Command("disconnected", player=player), Step(0))
         touched, self.touched = self.touched, set()
         for table in fresh:
             touched.add(table.name)
