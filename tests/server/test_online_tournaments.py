@@ -129,6 +129,8 @@ def test_a_sit_and_go_from_registration_to_the_prizes(database_url: str, tmp_pat
             assert all(f["info"]["tournament"] == "sng-1" for f in tables)
             views = ann.of("tournament") + ann.of("tournament_update")
             assert views[-1]["state"] == "finished" and views[-1]["you"]["place"] == mine.place
+            history = await ann.ok("history", table="sng-1@1", hand=1)
+            assert history["table"] == "sng-1@1" and history["text"]
             check = check_database(room.services.store)
             assert check["ledger_balanced"] and check["problems"] == [], check
             assert check["open_hands"] == 0
@@ -537,6 +539,9 @@ def test_the_demo_opens_a_sit_and_go_and_an_italian_tournament_with_bots(
         async with tourney_room(config, players={"ann": 100_000}) as room:
             ann = await room.connect("ann")
             lobby = (await ann.ok("lobby"))["tournaments"]
+            await room.until(lambda: any(f.get("tournaments") for f in ann.of("lobby_update")))
+            update = next(f for f in ann.of("lobby_update") if f.get("tournaments"))
+            server_message.validate_json(json.dumps(update))
             kinds = {(t["preset"], t["kind"], t["state"]) for t in lobby}
             assert ("pokcomm", "sit-and-go", "registering") in kinds
             assert ("italian", "scheduled", "registering") in kinds
