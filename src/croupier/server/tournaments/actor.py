@@ -310,6 +310,16 @@ class TournamentActor:
         try:
             result = self._dispatch(command)
         except CroupierError as error:
+            if len(self.service.money.ledger) == before and not self.changed:
+                _fail(command, error)
+                return
+            # refused after something changed (a bot's entry before a refusal): keep it
+            _log.warning(
+                "tournament %s: %s refused after a change: %s", self.id, command.kind, error
+            )
+            self.after_change(None)
+            await self.save(before, [])
+            await self._after_write(None)
             _fail(command, error)
             return
         self.after_change(None)
@@ -653,7 +663,10 @@ class TournamentActor:
             if bot in self.registered:
                 continue
             self.service.add_bot(bot)
-            self._register(bot)
+            try:
+                self._register(bot)
+            except CroupierError as error:
+                _log.warning("bot %s cannot register for %s: %s", bot, self.id, error)
 
     # ------------------------------------------------------------- after a change
     def after_change(self, step: Step | None) -> None:
