@@ -26,6 +26,7 @@ from croupier.room.tournament import HandReport, Tournament, TournamentConfig
 from croupier.room.tournament._core import Phase
 from croupier.room.tournament.balancing import MoveReason
 from croupier.server.protocol.codes import ProtocolError
+from croupier.server.pubsub import Topic
 from croupier.server.storage import Record
 from croupier.server.storage.records import SaveSnapshot
 from croupier.server.tables import publish
@@ -816,8 +817,15 @@ class TournamentActor:
         fresh, self.fresh = self.fresh, []
         self.retired.clear()
         touched, self.touched = self.touched, set()
-        for table in fresh:
-            touched.add(table.name)
+        pubsub = self.service.cash.pubsub
+        for table in fresh:  # a new table (or the final table drawn again): a fresh view
+            touched.discard(table.name)
+            if table.retired:
+                continue
+            for player in table.domain_table.players.values():
+                if player not in self.service.bots:
+                    await pubsub.publish(Topic.user(player), publish.table_frame(table, player))
+            await pubsub.publish(Topic.table(table.name), publish.table_frame(table, None))
         for name in sorted(touched):
             other = self.tables.get(name)
             if other is not None and other is not acted and not other.retired:
