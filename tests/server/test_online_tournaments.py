@@ -653,3 +653,41 @@ def test_the_final_table_is_drawn_again_online(database_url: str, tmp_path: Path
             assert check["ledger_balanced"] and check["problems"] == [], check
 
     asyncio.run(scenario())
+
+
+def test_a_scheduled_tournament_without_players_is_cancelled_and_refunded(
+    database_url: str, tmp_path: Path
+) -> None:
+    """A scheduled tournament starts at its time with at least two players; with fewer it
+    is cancelled and every entry refunded (buy-in and fee), its pool empty."""
+    import time as clock
+
+    config = fast_config(database_url, tmp_path / "data")
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000}) as room:
+            spec = Spec.make(
+                id="sched-1",
+                preset="italian",
+                kind="scheduled",
+                starts_at=clock.time() + 0.3,
+                fee=500,
+                structure=QUICK,
+            )
+            await room.tournaments.create(spec)
+            ann = await room.connect("ann")
+            (entry,) = (await ann.ok("lobby"))["tournaments"]
+            assert entry["kind"] == "scheduled" and entry["start"].endswith("UTC")
+            await ann.ok("register", tournament="sched-1")
+            assert room.services.money.balance("ann") == 100_000 - 2_500
+            actor = room.tournaments.actor("sched-1")
+            await room.until(lambda: actor.state == "cancelled")
+            await asyncio.sleep(0.1)
+            assert room.services.money.balance("ann") == 100_000
+            late = await ann.send("register", tournament="sched-1")
+            assert late["code"] == "illegal" and "cancelled" in late["message"]
+            check = check_database(room.services.store)
+            assert check["ledger_balanced"] and check["problems"] == [], check
+            assert check["prize_pools"] == 0
+
+    asyncio.run(scenario())
