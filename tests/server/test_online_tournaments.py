@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +129,8 @@ def test_a_sit_and_go_from_registration_to_the_prizes(database_url: str, tmp_pat
             assert all(f["info"]["tournament"] == "sng-1" for f in tables)
             views = ann.of("tournament") + ann.of("tournament_update")
             assert views[-1]["state"] == "finished" and views[-1]["you"]["place"] == mine.place
+            history = await ann.ok("history", table="sng-1@1", hand=1)
+            assert history["table"] == "sng-1@1" and history["text"]
             check = check_database(room.services.store)
             assert check["ledger_balanced"] and check["problems"] == [], check
             assert check["open_hands"] == 0
@@ -343,21 +346,37 @@ def test_the_floor_runs_a_tournament_over_http_and_a_player_may_not(
         assert hfh.status_code == 200 and hfh.json() == {"hand_for_hand": True}
         t = actor.tournament
         assert t is not None
-        where, _ = t.seat_of("ann")
-        other = 3 - where
-        move = browser.post(
-            "/api/tournaments/fl-1/move", {"player": "ann", "table": other, "reason": "seat"}
-        )
-        if t.table(where).hand is not None or t.table(other).hand is not None:
+        full = max(t.table_numbers(), key=lambda n: len(t.table(n).players))
+        other = next(n for n in t.table_numbers() if n != full)
+        mover = sorted(t.table(full).players.values())[0]
+        for _ in range(200):  # a move waits for both tables to be between hands
+            move = browser.post(
+                "/api/tournaments/fl-1/move", {"player": mover, "table": other, "reason": "seat"}
+            )
+            if move.status_code == 200:
+                break
             assert move.status_code == 400 and "playing a hand" in move.json()["message"]
-        else:
-            assert move.status_code == 200 and move.json()["table"] == f"fl-1@{other}"
+            time.sleep(0.005)
+        assert move.status_code == 200 and move.json()["table"] == f"fl-1@{other}"
+        assert t.seat_of(mover)[0] == other
+        full_now = browser.post(
+            "/api/tournaments/fl-1/move", {"player": mover, "table": other, "reason": "again"}
+        )
+        assert full_now.status_code == 400 and "already sits" in full_now.json()["message"]
         balance = browser.post("/api/tournaments/fl-1/balance", {"reason": "check"})
         assert balance.status_code == 200 and "moves" in balance.json()
         log = browser.get("/api/tournaments/fl-1/decisions").json()["decisions"]
         whats = [d["what"] for d in log]
-        assert whats[:6] == ["create", "start", "pause", "resume", "time", "hand-for-hand"]
-        assert whats[-1] == "balance"
+        assert whats == [
+            "create",
+            "start",
+            "pause",
+            "resume",
+            "time",
+            "hand-for-hand",
+            "move",
+            "balance",
+        ]
         assert all(d["by"] == "boss" and d["why"] for d in log)
         unknown = browser.post("/api/tournaments/nope/start", {"reason": "x"})
         assert unknown.status_code == 404
@@ -520,6 +539,9 @@ def test_the_demo_opens_a_sit_and_go_and_an_italian_tournament_with_bots(
         async with tourney_room(config, players={"ann": 100_000}) as room:
             ann = await room.connect("ann")
             lobby = (await ann.ok("lobby"))["tournaments"]
+            await room.until(lambda: any(f.get("tournaments") for f in ann.of("lobby_update")))
+            update = next(f for f in ann.of("lobby_update") if f.get("tournaments"))
+            server_message.validate_json(json.dumps(update))
             kinds = {(t["preset"], t["kind"], t["state"]) for t in lobby}
             assert ("pokcomm", "sit-and-go", "registering") in kinds
             assert ("italian", "scheduled", "registering") in kinds
@@ -546,5 +568,126 @@ def test_the_demo_opens_a_sit_and_go_and_an_italian_tournament_with_bots(
             await _finish(room, sng["id"], ann, timeout=60)
             check = check_database(room.services.store)
             assert check["ledger_balanced"] and check["problems"] == [], check
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.rule("POK-3-2", "POK-2-10")
+def test_a_player_gone_is_dealt_in_blinded_and_his_hand_killed(
+    database_url: str, tmp_path: Path
+) -> None:
+    """A registered player whose connection closes keeps his seat; after the grace he is
+    away: dealt in, his blinds taken, his hand killed (POK-3-2, POK-2-10), as a spectator
+    sees; connecting again, he plays again."""
+    config = fast_config(database_url, tmp_path / "data")
+    structure = {**QUICK, "starting_stack": 100_000}
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000}) as room:
+            await room.tournaments.create(sng(structure=structure))
+            ann = await room.connect("ann")
+            await ann.ok("register", tournament="sng-1")
+            await ann.close()  # gone before the start: dealt in and blinded from the first hand
+            actor = room.tournaments.actor("sng-1")
+            await room.until(lambda: actor.state == "running")
+            kib = await room.connect("kib")
+            await kib.ok("watch", table="sng-1@1")
+            t = actor.tournament
+            seat = t.seat_of("ann")[1]
+
+            def killed() -> bool:
+                events = [e for f in kib.of("update") for e in f["events"] if e.get("seat") == seat]
+                return any(
+                    e["type"] == "acted" and e["reason"] == "absent" for e in events
+                ) and any(e["type"] == "posted" for e in events)
+
+            await room.until(killed, timeout=60)
+            away = [s for s in kib.of("update")[-1]["state"]["seats"] if s["player"] == "ann"]
+            assert away[0]["sitting_out"] and not away[0]["connected"]
+            posted = [
+                e
+                for f in kib.of("update")
+                for e in f["events"]
+                if e["type"] == "posted" and e["seat"] == seat
+            ]
+            assert posted, "an absent player's blinds are taken"
+            back = await room.connect("ann")
+            await room.until(lambda: "ann" not in actor.away)
+            assert not t.table(1).seats[seat].absent
+            await back.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.rule("POK-7-2")
+def test_the_final_table_is_drawn_again_online(database_url: str, tmp_path: Path) -> None:
+    """A ``pokcomm`` tournament on three-seat tables: when the players left fit one table
+    the final table is drawn again (POK-7-2), between hands of every table; its new stream
+    starts with a fresh view for whoever watches; the tournament plays to its winner."""
+    config = fast_config(database_url, tmp_path / "data")
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000}) as room:
+            spec = sng(max_players=7, start_when=7, table_size=3, bots=6)
+            await room.tournaments.create(spec)
+            ann = await room.connect("ann")
+            kib = await room.connect("kib")
+            await ann.ok("register", tournament="sng-1")
+            actor = room.tournaments.actor("sng-1")
+            await room.until(lambda: actor.state == "running")
+            await kib.ok("watch", table="sng-1@1")
+            await _finish(room, "sng-1", ann, timeout=60)
+            t = actor.tournament
+            assert actor.halted is None
+            finals = [m for m in t.moves if m.reason.value == "final-table"]
+            assert finals and {m.to_table for m in finals} == {1}
+            mine = [m for m in finals if m.player == "ann"]
+            told = [f for f in ann.of("moved") if f["reason"] == "final table"]
+            assert len(told) == len(mine)
+            views = kib.of("table")
+            assert len(views) >= 2, "a fresh view of the final table drawn again"
+            seqs = [f["seq"] for f in kib.frames if f.get("table") == "sng-1@1" and "seq" in f]
+            assert seqs == sorted(seqs), "a table's stream only goes forward"
+            assert sum(r.prize for r in t.results()) == t.prize_pool().total
+            check = check_database(room.services.store)
+            assert check["ledger_balanced"] and check["problems"] == [], check
+
+    asyncio.run(scenario())
+
+
+def test_a_scheduled_tournament_without_players_is_cancelled_and_refunded(
+    database_url: str, tmp_path: Path
+) -> None:
+    """A scheduled tournament starts at its time with at least two players; with fewer it
+    is cancelled and every entry refunded (buy-in and fee), its pool empty."""
+    import time as clock
+
+    config = fast_config(database_url, tmp_path / "data")
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000}) as room:
+            spec = Spec.make(
+                id="sched-1",
+                preset="italian",
+                kind="scheduled",
+                starts_at=clock.time() + 0.3,
+                fee=500,
+                structure=QUICK,
+            )
+            await room.tournaments.create(spec)
+            ann = await room.connect("ann")
+            (entry,) = (await ann.ok("lobby"))["tournaments"]
+            assert entry["kind"] == "scheduled" and entry["start"].endswith("UTC")
+            await ann.ok("register", tournament="sched-1")
+            assert room.services.money.balance("ann") == 100_000 - 2_500
+            actor = room.tournaments.actor("sched-1")
+            await room.until(lambda: actor.state == "cancelled")
+            await asyncio.sleep(0.1)
+            assert room.services.money.balance("ann") == 100_000
+            late = await ann.send("register", tournament="sched-1")
+            assert late["code"] == "illegal" and "cancelled" in late["message"]
+            check = check_database(room.services.store)
+            assert check["ledger_balanced"] and check["problems"] == [], check
+            assert check["prize_pools"] == 0
 
     asyncio.run(scenario())

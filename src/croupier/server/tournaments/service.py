@@ -172,7 +172,7 @@ class Tournaments:
 
     def presence(self, player: str, kind: str) -> None:
         """A player's first connection opened or his last closed: his tournament tables
-        hear of it (his clock runs on; after the grace he is blinded: POK-3-1)."""
+        hear of it (his clock runs on; after the grace he is blinded: POK-3-2)."""
         for actor in self.actors.values():
             found = actor.where(player)
             if found is not None and found in actor.tables:

@@ -10,7 +10,7 @@ that ends at one table may move players from another, between its hands).
 What the actor asks of a "room" (:class:`TourneyRoom`) the tournament answers: a hand starts
 when the tournament allows (not on a break, hand-for-hand ...), a settled hand goes to
 :meth:`Tournament.finish_hand` (busts, levels, balancing), an absent player is blinded
-(``Table.sit_out``: POK-3-1, ITA-23), the money a table shows is none (``unit: "chips"``).
+(``Table.sit_out``: POK-3-2, POK-2-10), the money a table shows is none (``unit: "chips"``).
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ class TourneyRoom:
         self.t.tick()
 
     def step_away(self, player: str) -> None:
-        """A player away is dealt in and blinded (POK-3-1, ITA-23)."""
+        """A player away is dealt in and blinded (POK-3-2, POK-2-10)."""
         self.owner.away.add(player)
         self.t.table(self.t.table_of(player)).sit_out(player)
 
