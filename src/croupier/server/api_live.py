@@ -10,6 +10,7 @@ event's journal with who, when and why, penalties to the floor's decision log.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -19,8 +20,9 @@ from starlette.routing import Route
 
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.room.championship import FORMULAS
-from croupier.room.tournament import TOURNAMENT_PRESETS
+from croupier.room.tournament import TOURNAMENT_PRESETS, tournament_preset
 from croupier.room.tournament.floor import Fault, Sanction
+from croupier.room.tournament.structure import Break
 from croupier.server.errors import NotFoundError
 from croupier.server.http import Context, api_route
 from croupier.server.live.desk import desk_of
@@ -178,12 +180,39 @@ async def list_events(ctx: Context) -> Response:
         {
             "events": [event_summary(e) for e in desk.events.values()],
             "presets": list(TOURNAMENT_PRESETS),
+            "preset_settings": {name: _preset(name) for name in TOURNAMENT_PRESETS},
             "seasons": sorted(desk.seasons),
             "formulas": list(FORMULAS),
             "faults": [f.value for f in Fault],
             "sanctions": [s.value for s in Sanction if s is not Sanction.CHIP_PENALTY],
         }
     )
+
+
+def _preset(name: str) -> dict[str, Any]:
+    config = tournament_preset(name)
+    s = config.structure
+    return {
+        "starting_stack": s.starting_stack,
+        "late_levels": s.late_registration_levels,
+        "buy_in": config.buy_in,
+        "fee": config.fee,
+        "table_size": config.options.table_size,
+        "knockout": None if config.knockout is None else dataclasses.asdict(config.knockout),
+        "rebuy": None if config.rebuy is None else dataclasses.asdict(config.rebuy),
+        "add_on": None if config.add_on is None else dataclasses.asdict(config.add_on),
+        "levels": [
+            {"break": p.minutes}
+            if isinstance(p, Break)
+            else {
+                "small_blind": p.small_blind,
+                "big_blind": p.big_blind,
+                "ante": p.ante,
+                "minutes": p.minutes,
+            }
+            for p in s.periods
+        ],
+    }
 
 
 async def create(ctx: Context) -> Response:
