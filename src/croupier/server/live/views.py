@@ -111,7 +111,6 @@ def console_view(event: LiveEvent) -> dict[str, Any]:
         }
         for e in t.registry
     ]
-    out_players = {f.player for f in t.finishes()}
     results = [
         {
             "place": r.place,
@@ -191,7 +190,7 @@ def console_view(event: LiveEvent) -> dict[str, Any]:
         ],
         "finishes": finishes,
         "results": results,
-        "still_in": [p for p in t.players() if p not in out_players],
+        "still_in": t.players(),
         "journal": event.journal[-80:],
         "decisions": [
             {

@@ -80,6 +80,7 @@ function build() {
       stat("players", t("live.players")),
       stat("average", t("live.average_stack")),
       stat("pool", t("live.prize_pool")),
+      stat("chips", t("live.chips_in_play")),
       h("div", { class: "wall-stat wall-payouts" }, h("span", { class: "wall-label" }, t("live.payouts")), h("ol", { "data-f": "payouts" })),
     ),
     h("div", { class: "wall-announce", "data-f": "announce", hidden: true, role: "alert" }),
@@ -116,6 +117,7 @@ function draw() {
   el("players").textContent = t("live.left_of", { left: num(d.players_left), entries: num(d.entries) });
   el("average").textContent = num(d.average_stack);
   el("pool").textContent = money(d.prize_pool);
+  el("chips").textContent = num(d.chips || d.entries * d.average_stack);
   const list = el("payouts");
   const shown = d.payouts.slice(0, 9);
   replace(

@@ -338,7 +338,7 @@ export async function renderEvent(main, id) {
         h("a", { href: "#/floor/tournaments" }, t("live.back")),
         h("a", { href: `/clock/${encodeURIComponent(view.id)}`, target: "_blank", rel: "noopener", id: "wall-link" }, t("live.open_wall")),
       ),
-      h("div", { class: "live-grid" }, h("div", { class: "live-col" }, clockPanel(), running ? movesPanel() : null, running ? bustPanel() : null, tablesPanel(), running ? countsPanel() : null), h("div", { class: "live-col" }, registerPanel(), resultsPanel(), running ? penaltyPanel() : null, exportsPanel(), logPanel())),
+      h("div", { class: "live-grid" }, h("div", { class: "live-col" }, clockPanel(), running ? movesPanel() : null, running ? bustPanel() : null, tablesPanel(), view.phase !== "registration" ? countsPanel() : null), h("div", { class: "live-col" }, registerPanel(), resultsPanel(), running ? penaltyPanel() : null, exportsPanel(), logPanel())),
     );
   }
 
@@ -433,7 +433,10 @@ export async function renderEvent(main, id) {
   }
 
   function playerOptions(list, blank) {
-    return [blank ? h("option", { value: "" }, blank) : null, ...[...list].sort((a, b) => a.localeCompare(b)).map((p) => h("option", { value: p }, p))];
+    const where = {};
+    for (const table of view.tables) for (const s of table.seats) if (s.player) where[s.player] = t("live.where", { table: table.number, seat: s.seat });
+    const label = (p) => (where[p] ? `${p} · ${where[p]}` : p);
+    return [blank ? h("option", { value: "" }, blank) : null, ...[...list].sort((a, b) => a.localeCompare(b)).map((p) => h("option", { value: p }, label(p)))];
   }
 
   function movesPanel() {
@@ -489,10 +492,11 @@ export async function renderEvent(main, id) {
           },
         },
         field(t("live.busted"), victim),
-        field(t("live.busted_too"), second, t("live.busted_too_help")),
-        field(t("live.by"), by, t("live.by_help")),
+        field(t("live.by"), by),
+        field(t("live.busted_too"), second),
         h("button", { type: "submit", class: "primary", id: "bust-submit" }, t("live.enter_bust")),
       ),
+      h("p", { class: "help muted" }, t("live.by_help"), " ", t("live.busted_too_help")),
     );
   }
 
@@ -501,7 +505,7 @@ export async function renderEvent(main, id) {
     return h(
       "section",
       { class: "panel", "aria-labelledby": "tables-title" },
-      h("h2", { id: "tables-title" }, t("live.tables"), " ", h("span", { class: "muted" }, t("live.tables_line", { tables: view.tables.length, players: view.players_left }))),
+      h("h2", { id: "tables-title" }, t("live.tables"), " ", h("span", { class: "muted" }, t(view.tables.length === 1 ? "live.tables_line_one" : "live.tables_line", { tables: view.tables.length, players: view.players_left }))),
       h("div", { class: "live-tables", id: "tables" }, view.tables.map(tableCard)),
     );
   }
@@ -600,7 +604,7 @@ export async function renderEvent(main, id) {
     const pick = h("select", { id: "season-pick" }, seasons.map((s) => h("option", { value: s.name }, s.name)));
     return h(
       "section",
-      { class: "panel", "aria-labelledby": "results-title" },
+      { class: "panel", "aria-labelledby": "results-title", id: "results-panel" },
       h("h2", { id: "results-title" }, t("live.standings")),
       view.winner ? h("p", { class: "ok", id: "winner" }, t("live.winner_is", { player: view.winner })) : null,
       finishes.length
@@ -614,7 +618,7 @@ export async function renderEvent(main, id) {
               h(
                 "tbody",
                 {},
-                finishes.map((f) =>
+                finishes.map((f, k) =>
                   h(
                     "tr",
                     { "data-player": f.player },
@@ -623,7 +627,7 @@ export async function renderEvent(main, id) {
                     h("td", {}, f.by.join(", ")),
                     h("td", { class: "num" }, prizes[f.player]?.prize ? money(prizes[f.player].prize) : ""),
                     h("td", { class: "num" }, prizes[f.player]?.bounty ? (view.knockout?.points ? num(prizes[f.player].bounty) : money(prizes[f.player].bounty)) : ""),
-                    h("td", {}, f.undoable ? h("button", { type: "button", class: "small", onclick: () => send("undo-bust", { player: f.player, reason: "" }) }, t("live.undo")) : null),
+                    h("td", {}, f.undoable && k === finishes.findIndex((x) => x.undoable) ? h("button", { type: "button", class: "small", onclick: () => send("undo-bust", { player: f.player, reason: "" }) }, t("live.undo")) : null),
                   ),
                 ),
               ),
@@ -698,7 +702,7 @@ export async function renderEvent(main, id) {
       { class: "panel", "aria-labelledby": "log-title" },
       h("h2", { id: "log-title" }, t("live.log")),
       view.decisions.length
-        ? h("ol", { class: "log", id: "decisions" }, view.decisions.map((d) => h("li", {}, h("strong", {}, t(`live.sanction.${d.sanction}`)), ` · ${d.players.join(", ")} · ${d.reason} · ${d.detail} · ${d.director}`)))
+        ? h("ol", { class: "log", id: "decisions" }, view.decisions.map((d) => h("li", {}, h("strong", {}, t(`live.sanction.${d.sanction}`)), ` · ${[d.players.join(", "), t(`live.fault.${d.fault}`), d.reason, d.detail, d.director].filter(Boolean).join(" · ")}`)))
         : null,
       h(
         "ol",

@@ -71,7 +71,7 @@ export async function render(main, season) {
   }
   main.append(
     h("h1", {}, t("live.standings_of", { season: data.name })),
-    h("p", { class: "muted", id: "season-formula" }, formulaText(data.formula, data.knockout_points), " · ", t("live.season_events", { count: data.events })),
+    h("p", { class: "muted", id: "season-formula" }, formulaText(data.formula, data.knockout_points), " · ", t(data.events === 1 ? "live.season_events_one" : "live.season_events", { count: data.events })),
     h(
       "section",
       { class: "panel", "aria-labelledby": "standings-title" },
@@ -82,8 +82,26 @@ export async function render(main, season) {
             { class: "scroll" },
             h(
               "table",
-              { class: "data standings stacked", id: "standings" },
-              h("thead", {}, h("tr", {}, ["live.rank", "live.player", "live.points", "live.place_points", "live.ko_points_col", "live.events_played", "live.wins", "live.best", "live.prizes"].map((k) => h("th", { scope: "col" }, t(k))))),
+              { class: "data standings", id: "standings" },
+              h(
+                "thead",
+                {},
+                h(
+                  "tr",
+                  {},
+                  [
+                    ["live.rank", "num"],
+                    ["live.player", ""],
+                    ["live.points", "num"],
+                    ["live.place_points", "num opt"],
+                    ["live.ko_points_col", "num opt"],
+                    ["live.events_played", "num opt"],
+                    ["live.wins", "num opt"],
+                    ["live.best", "num opt"],
+                    ["live.prizes", "num"],
+                  ].map(([k, c]) => h("th", { scope: "col", class: c }, t(k))),
+                ),
+              ),
               h(
                 "tbody",
                 {},
@@ -94,11 +112,11 @@ export async function render(main, season) {
                     h("td", { class: "num", "data-label": t("live.rank") }, s.rank),
                     h("th", { scope: "row" }, h("button", { type: "button", class: "linklike", onclick: () => showPlayer(s.player) }, s.player)),
                     h("td", { class: "num", "data-label": t("live.points") }, h("strong", {}, num(s.points))),
-                    h("td", { class: "num", "data-label": t("live.place_points") }, num(s.place_points)),
-                    h("td", { class: "num", "data-label": t("live.ko_points_col") }, num(s.knockout_points)),
-                    h("td", { class: "num", "data-label": t("live.events_played") }, num(s.events)),
-                    h("td", { class: "num", "data-label": t("live.wins") }, num(s.wins)),
-                    h("td", { class: "num", "data-label": t("live.best") }, num(s.best)),
+                    h("td", { class: "num opt", "data-label": t("live.place_points") }, num(s.place_points)),
+                    h("td", { class: "num opt", "data-label": t("live.ko_points_col") }, num(s.knockout_points)),
+                    h("td", { class: "num opt", "data-label": t("live.events_played") }, num(s.events)),
+                    h("td", { class: "num opt", "data-label": t("live.wins") }, num(s.wins)),
+                    h("td", { class: "num opt", "data-label": t("live.best") }, num(s.best)),
                     h("td", { class: "num", "data-label": t("live.prizes") }, s.prizes ? money(s.prizes) : ""),
                   ),
                 ),
