@@ -110,6 +110,7 @@ function draw() {
   el("state").textContent = state;
   el("state").hidden = !state;
   root.classList.toggle("stopped", !d.running);
+  root.classList.toggle("finished", d.phase === "finished");
   root.classList.toggle("on-break", Boolean(d.on_break));
   el("blinds").textContent = d.on_break ? t("live.after_break", { blinds: upcomingText(d.next_level) }) : blindsText(d);
   el("next").textContent = upcomingText(d.upcoming);
