@@ -204,6 +204,14 @@ def test_penalties_go_to_the_floor_log_with_who_and_why(
     view = _ok(browser.post(f"{url}/penalty", {**body, "sanction": "disqualification"}))
     assert p not in view["still_in"] and view["finishes"][0]["kind"] == "disqualified"
     assert view["chips_expected"] == 11 * 5_000
+    # the floor's log has them too, with who, when and why
+    log = _ok(browser.get(f"/api/floor/log?subject_kind=event&subject_id={view['id']}"))
+    penalties = [d for d in log["decisions"] if d["action"] == "penalty"]
+    assert len(penalties) == 3 and all(
+        d["who"] == "boss" and d["role"] == "floor" for d in penalties
+    )
+    assert penalties[0]["why"] == "swore at the dealer" and penalties[0]["at"]
+    assert "disqualification" in penalties[0]["detail"]["detail"]
 
 
 def test_the_state_survives_a_restart_and_the_clock_catches_up(config: ServerConfig) -> None:

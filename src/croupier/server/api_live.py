@@ -163,6 +163,10 @@ def _by(ctx: Context) -> str:
     return ctx.user_session.user.screen_name
 
 
+def _role(ctx: Context) -> str:
+    return ctx.user_session.user.role
+
+
 def _id(ctx: Context) -> str:
     return str(ctx.request.path_params["event"])
 
@@ -221,7 +225,7 @@ async def create(ctx: Context) -> Response:
     desk = desk_of(ctx.request)
     await desk.load()
     spec = form.model_dump(exclude={"name"}, exclude_none=True)
-    event = await desk.create(form.name, spec, by=_by(ctx))
+    event = await desk.create(form.name, spec, by=_by(ctx), role=_role(ctx))
     return _view(event)
 
 
@@ -238,7 +242,7 @@ async def copy(ctx: Context) -> Response:
     desk = desk_of(ctx.request)
     await desk.load()
     source = desk.event(_id(ctx))
-    event = await desk.create(form.name, source.spec, by=_by(ctx))
+    event = await desk.create(form.name, source.spec, by=_by(ctx), role=_role(ctx))
     return _view(event)
 
 
@@ -251,7 +255,7 @@ def _changer(form_type: type[_Form], action: Any) -> Any:
         await desk.load()
         by = _by(ctx)
         event = desk.event(_id(ctx))
-        await desk.change(event.id, lambda e: action(e, form, by))
+        await desk.change(event.id, lambda e: action(e, form, by), role=_role(ctx))
         return _view(desk.event(event.id))
 
     return handler
@@ -295,7 +299,7 @@ async def register(ctx: Context) -> Response:
     by = _by(ctx)
     event_id = _id(ctx)
     desk.event(event_id)
-    await desk.change(event_id, lambda e: _register(e, form, by))
+    await desk.change(event_id, lambda e: _register(e, form, by), role=_role(ctx))
     return _view(desk.event(event_id))
 
 
@@ -499,7 +503,7 @@ async def add_to_season(ctx: Context) -> Response:
     form = await ctx.body(SeasonPick)
     desk = desk_of(ctx.request)
     await desk.load()
-    await desk.add_to_season(_id(ctx), form.season, by=_by(ctx))
+    await desk.add_to_season(_id(ctx), form.season, by=_by(ctx), role=_role(ctx))
     return _view(desk.event(_id(ctx)))
 
 

@@ -20,6 +20,7 @@ from croupier.errors import ConfigurationError
 from croupier.room.championship import Formula, Season, event_from_tournament, formula
 from croupier.room.tournament.clock import Clock
 from croupier.server.errors import NotFoundError
+from croupier.server.floor.log import LogDecision
 from croupier.server.live.event import KIND, LiveEvent, WallClock, stamp
 from croupier.server.services import Services
 from croupier.server.storage.reads import latest_snapshots
@@ -69,34 +70,42 @@ class LiveDesk:
         numbers = [int(k) for k in self.events if k.isdigit()]
         return str(max(numbers, default=0) + 1)
 
-    async def create(self, name: str, spec: Mapping[str, Any], *, by: str) -> LiveEvent:
+    async def create(
+        self, name: str, spec: Mapping[str, Any], *, by: str, role: str = "floor"
+    ) -> LiveEvent:
         """A new event (refused, creating nothing, if its settings are impossible)."""
         async with self.lock:
             event = LiveEvent(self.new_id(), name, spec, by=by, clock=self.clock, rng=self.rng)
             event.note(by, "created", f"{name} ({spec.get('preset') or 'pokcomm'})")
             self.events[event.id] = event
             try:
-                await self._save(event)
+                await self._save(event, role=role, since=0)
             except BaseException:
                 del self.events[event.id]
                 raise
             return event
 
-    async def change(self, event_id: str, fn: Callable[[LiveEvent], T]) -> T:
-        """Apply ``fn`` to the event and store it; a refused change changes nothing."""
+    async def change(
+        self, event_id: str, fn: Callable[[LiveEvent], T], *, role: str = "floor"
+    ) -> T:
+        """Apply ``fn`` to the event and store it, with what it wrote to the event's journal
+        in the floor's log (one transaction); a refused change changes nothing."""
         async with self.lock:
             event = self.event(event_id)
             before = event.snapshot()
+            since = len(event.journal)
             try:
                 result = fn(event)
-                await self._save(event)
+                await self._save(event, role=role, since=since)
             except BaseException:
                 self.events[event_id] = LiveEvent.restore(before, clock=self.clock)
                 raise
             return result
 
-    async def _save(self, event: LiveEvent) -> None:
-        await self.services.store.write([SaveSnapshot(KIND, event.id, event.snapshot())])
+    async def _save(self, event: LiveEvent, *, role: str, since: int) -> None:
+        records: list[Any] = [SaveSnapshot(KIND, event.id, event.snapshot())]
+        records += [_logged(event, entry, role) for entry in event.journal[since:]]
+        await self.services.store.write(records)
 
     # ------------------------------------------------------------- seasons
     def season(self, name: str) -> Season:
@@ -124,7 +133,9 @@ class LiveDesk:
             self.seasons[key] = season
             return season
 
-    async def add_to_season(self, event_id: str, name: str, *, by: str) -> Season:
+    async def add_to_season(
+        self, event_id: str, name: str, *, by: str, role: str = "floor"
+    ) -> Season:
         """Add a finished event's result to a season (once)."""
         async with self.lock:
             event = self.event(event_id)
@@ -143,6 +154,7 @@ class LiveDesk:
                     [
                         SaveSnapshot(SEASON_KIND, name, season.snapshot()),
                         SaveSnapshot(KIND, event.id, event.snapshot()),
+                        _logged(event, event.journal[-1], role),
                     ]
                 )
             except BaseException:
@@ -151,6 +163,20 @@ class LiveDesk:
                 event.journal.pop()
                 raise
             return season
+
+
+def _logged(event: LiveEvent, entry: Mapping[str, Any], role: str) -> LogDecision:
+    """A journal entry of ``event`` as a line of the floor's log."""
+    return LogDecision(
+        who=str(entry["by"])[:32],
+        role=role,
+        subject_kind="event",
+        subject_id=event.id,
+        action=str(entry["action"])[:40],
+        why=str(entry.get("reason") or ""),
+        detail={"detail": str(entry.get("detail") or "")[:2000], "level": entry.get("level")},
+        place=f"live:{event.id} {event.name}"[:80],
+    )
 
 
 def desk_of(request: Request) -> LiveDesk:

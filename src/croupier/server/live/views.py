@@ -192,6 +192,7 @@ def console_view(event: LiveEvent) -> dict[str, Any]:
         "results": results,
         "still_in": t.players(),
         "journal": event.journal[-80:],
+        "journal_count": len(event.journal),
         "decisions": [
             {
                 "number": d.number,

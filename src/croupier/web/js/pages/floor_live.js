@@ -35,7 +35,7 @@ function staff() {
 }
 
 function refused(main) {
-  replace(main, h("h1", {}, t("live.title")), h("p", { class: "error", role: "alert" }, t("live.staff_only")));
+  main.append(h("h2", {}, t("live.title")), h("p", { class: "error", role: "alert" }, t("live.staff_only")));
 }
 
 async function act(path, body, onView) {
@@ -47,6 +47,11 @@ async function act(path, body, onView) {
     toast(error instanceof ApiError ? error.message : String(error), "error");
     return null;
   }
+}
+
+/** The console's tournaments section (floor.js calls it for #/floor/tournaments[/<id>]). */
+export function render(el, params, rest = "") {
+  return rest ? renderEvent(el, decodeURIComponent(rest)) : renderList(el);
 }
 
 // ------------------------------------------------------------------ the list
@@ -69,7 +74,7 @@ export async function renderList(main) {
     ),
   );
   main.append(
-    h("h1", {}, t("live.title")),
+    h("h2", { class: "live-title" }, t("live.title")),
     h("p", { class: "muted" }, t("live.intro")),
     h(
       "section",
@@ -97,7 +102,7 @@ export async function renderList(main) {
         : h("p", { class: "muted" }, t("live.no_events")),
     ),
     createForm(data),
-    seasonsPanel(seasons),
+    seasonsPanel(seasons, main),
   );
 }
 
@@ -261,7 +266,7 @@ function createForm(data) {
   return h("section", { class: "panel", "aria-labelledby": "live-new-title" }, h("h2", { id: "live-new-title" }, t("live.new")), form);
 }
 
-function seasonsPanel(data) {
+function seasonsPanel(data, main) {
   const name = h("input", { type: "text", id: "season-name", maxlength: 64, required: true });
   const formula = h("select", { id: "season-formula" }, data.formulas.map((f) => h("option", { value: f }, t(`live.formula.${f}`))));
   const ko = numberInput("knockout_points", 0, { id: "season-ko" });
@@ -288,7 +293,6 @@ function seasonsPanel(data) {
           const made = await act("/api/floor/seasons", { name: name.value.trim(), points: formula.value, knockout_points: intOrNull(ko.value) || 0 });
           if (made) {
             toast(t("live.season_made", { name: made.name }), "ok");
-            const main = document.getElementById("main");
             main.replaceChildren();
             renderList(main);
           }
@@ -333,7 +337,7 @@ export async function renderEvent(main, id) {
       h(
         "div",
         { class: "live-head" },
-        h("h1", {}, view.name),
+        h("h2", { class: "live-title", id: "live-name" }, view.name),
         h("span", { class: `tag phase-${view.phase}`, id: "live-phase" }, t(`live.phase.${view.phase}`)),
         h("a", { href: "#/floor/tournaments" }, t("live.back")),
         h("a", { href: `/clock/${encodeURIComponent(view.id)}`, target: "_blank", rel: "noopener", id: "wall-link" }, t("live.open_wall")),
@@ -719,7 +723,7 @@ export async function renderEvent(main, id) {
     if (!body.isConnected) return;
     try {
       const fresh = await get(url);
-      const changed = fresh.journal.length !== view.journal.length || fresh.phase !== view.phase;
+      const changed = fresh.journal_count !== view.journal_count || fresh.phase !== view.phase;
       view = fresh;
       if (changed) draw();
       else drawClock();
