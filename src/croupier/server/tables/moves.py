@@ -51,6 +51,7 @@ def _hand_seat(actor: TableActor, player: str, number: int) -> tuple[Hand, int]:
 def do_sit(actor: TableActor, player: str, msg: client.Sit, step: Step) -> dict[str, Any]:
     """Take a seat drawn at random (CAS-7), buying in from the balance (CAS-9, CAS-10)."""
     room = actor.service.room
+    actor.service.floor.check_may_play(player)
     seat = room.join(player, actor.name, msg.buy_in, post=msg.post)
     step.table = step.room = step.publish = True
     return {"seat": seat, "balance": room.balance(player)}
@@ -78,6 +79,7 @@ def do_sit_in(actor: TableActor, player: str, msg: client.SitIn, step: Step) -> 
     """Come back, posting what is owed now (``post``) or waiting for the big blind (PKG-18,
     PKG-21)."""
     _seat(actor, player)
+    actor.service.floor.check_may_sit_in(player)
     actor.service.room.come_back(player, post=msg.post)
     actor.away_by_disconnect.discard(player)
     step.table = step.room = step.publish = True

@@ -21,6 +21,7 @@ from croupier.bots import Bot, make_bot
 from croupier.errors import IllegalActionError
 from croupier.room.cash import Room
 from croupier.room.cash.ledger import format_money
+from croupier.server.floor.state import FloorState, load_floor_state
 from croupier.server.money import MoneyDesk
 from croupier.server.protocol import client
 from croupier.server.protocol.codes import ProtocolError
@@ -71,6 +72,8 @@ class CashTables:
         self._lobby_dirty: set[str] = set()
         self._seq = 0
         self._clock = clock
+        self.floor = FloorState()
+        """The floor's own state: suspensions, players barred, tables whose list it calls."""
 
     # ------------------------------------------------------------------ start
     @classmethod
@@ -86,6 +89,7 @@ class CashTables:
         """Recover the room from the database and start every table's actor."""
         recovered = await asyncio.to_thread(load_room, store, money.ledger, config)
         hand_id = await store.read(last_hand_id)
+        floor = await store.read(load_floor_state)
         tables = cls(
             room=recovered.room,
             store=store,
@@ -96,6 +100,7 @@ class CashTables:
             hand_id=hand_id,
             clock=clock,
         )
+        tables.floor = floor
         if recovered.stray_hands:
             await store.write([EndHand(h, "voided") for h in recovered.stray_hands])
         for name in recovered.room.tables:
@@ -247,6 +252,7 @@ class CashTables:
         """Put ``player`` on a waiting list (CAS-7); a table with a free seat calls it."""
         if msg.table is not None:
             self.actor(msg.table)
+        self.floor.check_may_play(player)
         registration = self.room.register(
             player, table=msg.table, stakes=msg.stakes, buy_in=msg.buy_in
         )
