@@ -283,3 +283,32 @@ def test_the_report_of_a_day_without_play_is_empty(room_config: ServerConfig) ->
             assert found["tables"] == [] and found["totals"]["rake"] == 0
 
     run(scenario())
+
+
+@pytest.mark.rule("POK-13-1")
+def test_the_floors_tables_and_decisions_survive_a_restart(room_config: ServerConfig) -> None:
+    async def first() -> None:
+        async with running_room(room_config, players=["ann", "bob", "cy"]) as room:
+            tables = room.tables
+            await cash.open_table(tables, FLO, TableTerms(name="t1", floor_calls=False))
+            await cash.open_table(tables, FLO, TableTerms(name="t2"))
+            clients = [await room.connect(p, watch="t1") for p in ("ann", "bob", "cy")]
+            for c in clients:
+                await c.ok("sit", table="t1", buy_in=5000)
+            await room.settle()
+            await apply_penalty(
+                room.services, FLO, Penalty(player="cy", kind="suspension", why="x", orbits=2)
+            )
+
+    async def second() -> None:
+        async with running_room(room_config) as room:
+            tables = room.tables
+            assert set(tables.actors) == {"t1", "t2"}
+            assert tables.floor.floor_calls == {"t2"}
+            assert tables.floor.suspensions["cy"].orbits == 2
+            refused = await (await room.connect("cy", watch="t1")).send("sit_in", table="t1")
+            assert refused["type"] == "error" and "suspended" in refused["message"]
+            assert check_database(room.services.store)["ledger_balanced"]
+
+    run(first())
+    run(second())

@@ -186,6 +186,8 @@ def test_a_floor_runs_a_cash_table_from_opening_to_close(
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert json.loads(checked.stdout)["ledger_balanced"]
     page.screenshot(path=str(shots / "floor-cash-closed-desktop.png"), full_page=True)
+    page.click(f"#reopen-{TABLE}")  # a closed table opens again, a new session
+    wait_until(lambda: table_view(floor)["status"] == "open", timeout=10, what="reopened")
 
     # the log: readable, filterable, exportable
     floor.goto("#/floor/log")
@@ -222,6 +224,7 @@ def test_a_floor_runs_a_cash_table_from_opening_to_close(
     )
     page.select_option("#lang", "fr")
     page.wait_for_selector("text=Tables de cash game")
+    page.wait_for_selector(f".floor-table[data-table='{TABLE}'] .rake-box")
     assert "Cagnotte" in page.locator("main").inner_text()
     page.screenshot(path=str(shots / "floor-cash-fr-phone.png"), full_page=True)
     page.select_option("#lang", "en")

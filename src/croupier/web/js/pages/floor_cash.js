@@ -159,9 +159,11 @@ export async function renderCash(el) {
       h("h3", { id: `t-${table.table}` }, `${table.table} · ${table.game} ${t(`floor.version.${table.version}`)} ${table.stakes}`),
       h("p", { class: "floor-status" },
         h("strong", { class: "tag" }, statusText(table)), " ",
-        t("floor.table.players", { taken: table.taken, seats: table.seats }), " · ",
-        table.hand ? t("floor.table.hand", { hand: table.hand }) : t("floor.table.between"), " · ",
-        table.floor_calls ? t("floor.table.calls_floor") : t("floor.table.calls_table")),
+        closed ? null : [
+          t("floor.table.players", { taken: table.taken, seats: table.seats }), " · ",
+          table.hand ? t("floor.table.hand", { hand: table.hand }) : t("floor.table.between"), " · ",
+          table.floor_calls ? t("floor.table.calls_floor") : t("floor.table.calls_table"),
+        ]),
       h("dl", { class: "info floor-figures" },
         h("dt", {}, t("floor.table.rake_box")), h("dd", { class: "rake-box" }, money(table.rake_box)),
         h("dt", {}, t("floor.table.hands_played")), h("dd", {}, String(table.hands_played)),
@@ -216,6 +218,28 @@ export async function renderCash(el) {
             await refresh();
           }
         }, { disabled: !table.hand, class: "danger" }),
+        closed ? button("reopen", t("floor.table.reopen"), async () => {
+          const info = table.info;
+          const limit = info.game === "pokerkings";
+          const body = {
+            table: table.table,
+            preset: info.game,
+            version: info.version,
+            small_blind: limit ? info.small_bet : info.small_blind,
+            big_blind: limit ? info.big_bet : info.big_blind,
+            seats: table.seats,
+            min_buy_in: info.min_buy_in,
+            max_buy_in: info.max_buy_in,
+            option: Boolean(info.option),
+            floor_calls: table.floor_calls,
+            why: why.value,
+          };
+          const done = await act(null, () => post("/api/floor/cash/tables", body));
+          if (done) {
+            toast(t("floor.open.done", { table: done.table, session: done.session }), "ok");
+            await refresh();
+          }
+        }, { class: "primary" }) : null,
         button("calls", table.floor_calls ? t("floor.table.toggle_calls") : t("floor.table.toggle_floor"), async () => {
           const done = await act(null, () =>
             post(`/api/floor/cash/tables/${encodeURIComponent(table.table)}/calls`, { floor_calls: !table.floor_calls }));
