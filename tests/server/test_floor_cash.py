@@ -312,3 +312,23 @@ def test_the_floors_tables_and_decisions_survive_a_restart(room_config: ServerCo
 
     run(first())
     run(second())
+
+
+@pytest.mark.rule("POK-2-9")
+def test_the_floors_websocket_commands_are_logged_too(room_config: ServerConfig) -> None:
+    async def scenario() -> None:
+        async with running_room(room_config, players=["ann", "bob"]) as room:
+            tables = room.tables
+            await cash.open_table(tables, FLO, TableTerms(name="t1", floor_calls=False))
+            ann, bob = await room.connect("ann"), await room.connect("bob")
+            for c in (ann, bob):
+                await c.ok("sit", table="t1", buy_in=5000)
+            boss = await room.connect("boss", role="admin")
+            await room.settle()
+            book = room.actor("t1").current
+            assert book is not None
+            await boss.ok("void_hand", table="t1", hand=book.number, reason="misdeal")
+            await boss.ok("mute", player="ann")
+            assert _log(room, who="boss") == ["muted", "hand_voided"]
+
+    run(scenario())
