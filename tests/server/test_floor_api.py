@@ -106,6 +106,7 @@ def test_the_console_over_http(config: ServerConfig) -> None:
         assert "TOTAL" in report.text
         page = browser.get("/api/floor/cash/report?format=html&lang=it")
         assert "Rapporto giornaliero" in page.text
+        assert "script-src 'self'" in page.headers["content-security-policy"]
         assert browser.get("/api/floor/cash/report?date=2026-13-01").status_code == 400
         ledger = browser.get("/api/floor/cash/tables/t1/ledger?format=csv")
         assert ledger.text.startswith("entry,at,kind")
