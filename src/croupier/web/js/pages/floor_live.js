@@ -400,6 +400,7 @@ export async function renderEvent(main, id) {
               class: "stack",
               onsubmit: async (e) => {
                 e.preventDefault();
+                if (!adult.checked) return toast(t("live.adult_needed"), "error");
                 const list = names.value.split(/\n|,/).map((n) => n.trim()).filter(Boolean);
                 const data = account.value.trim() ? { account: account.value.trim(), adult: adult.checked } : { names: list, adult: adult.checked };
                 await send("register", data);
