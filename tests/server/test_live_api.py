@@ -293,3 +293,41 @@ def test_a_finished_tournament_goes_into_a_season(floor: tuple[Browser, ManualCl
     ]
     csv = browser.client.get("/api/standings/2026/csv").text
     assert csv.splitlines()[1].startswith("1,ann,7")
+
+
+def test_an_online_account_registers_and_the_clock_face_reads_an_engine_tournament(
+    floor: tuple[Browser, ManualClock],
+) -> None:
+    import random
+
+    from croupier.room.tournament import Tournament, tournament_preset
+    from croupier.server.live import clock_face
+
+    browser, _ = floor
+    staff(browser, "dora", "player")
+    event = _new(browser)
+    url = f"{BASE}/{event['id']}"
+    view = _ok(browser.post(f"{url}/register", {"account": "DORA", "adult": True}))
+    assert view["entries_list"] == [
+        {
+            "player": "dora",
+            "arrived": True,
+            "late": False,
+            "rebuys": 0,
+            "add_on": False,
+            "account": True,
+        }
+    ]
+    assert browser.post(f"{url}/register", {"account": "nobody", "adult": True}).status_code == 404
+    # the very function feeds an online tournament's clock (the engine's Tournament)
+    clock = ManualClock()
+    online = Tournament(tournament_preset("italian"), clock=clock, rng=random.Random(3))
+    for k in range(12):
+        online.register(f"bot{k}", adult=True)
+    online.start()
+    clock.advance(125)
+    face = clock_face(online, title="Sunday online")
+    assert face["level"] == 1 and face["players_left"] == 12 and face["running"]
+    assert face["seconds_left"] == pytest.approx(online.structure.periods[0].seconds - 125)
+    assert face["average_stack"] == online.structure.starting_stack
+    assert sum(face["payouts"]) == face["prize_pool"]

@@ -59,7 +59,11 @@ def _wait_change(page: Page, event: str, before: int) -> dict[str, Any]:
             raise AssertionError(f"refused: {page.locator('.toast-error').all_inner_texts()}")
         return _journal(page, event) > before
 
-    wait_until(changed, timeout=10, what="the console's change")
+    try:
+        wait_until(changed, timeout=10, what="the console's change")
+    except AssertionError:
+        page.screenshot(path="build/screenshots/live-failure.png", full_page=True)
+        raise
     return _view(page, event)
 
 
@@ -143,6 +147,19 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
     )
     assert "NIVEAU 1" in phone.page.inner_text("body").upper()
     phone.page.screenshot(path=str(shots / "live-clock-phone-fr.png"), full_page=True)
+    # the wall follows the server's clock: a pause, then the next level announced
+    _do(page, "#clock-pause")
+    wall.page.wait_for_function(
+        "() => document.querySelector('[data-f=state]')?.textContent.toUpperCase() === 'PAUSED'",
+        timeout=6_000,
+    )
+    _do(page, "#clock-resume")
+    page.wait_for_selector("#clock-pause")
+    _do(page, "#clock-next")
+    wall.page.wait_for_selector("[data-f=announce]:not([hidden])", timeout=6_000)
+    assert "50/100" in wall.page.inner_text("[data-f=announce]")
+    assert "LEVEL 2" in wall.page.inner_text("[data-f=announce]").upper()
+    wall.page.screenshot(path=str(shots / "live-clock-level-2-1920x1080.png"))
     # a count that does not add up is flagged at once, then discarded
     someone = view["tables"][0]["seats"][0]["player"]
     page.select_option("#count-player", someone)
@@ -241,6 +258,12 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
     # results and payouts to print and as CSV
     csv = page.request.get(f"{_origin(page)}/api/floor/live/{event}/export/results.csv").text()
     assert csv.splitlines()[1].startswith(f"1,{winner},1,")
+    printed = floor.context.new_page()
+    printed.goto(f"{server.url}/api/floor/live/{event}/export/results.html")
+    assert printed.locator("table").first.locator("tbody tr").count() == 30
+    printed.screenshot(path=str(shots / "live-results-print.png"), full_page=True)
+    printed.goto(f"{server.url}/api/floor/live/{event}/export/seat-cards.html")
+    printed.close()
     # into the season, and the public standings
     page.select_option("#season-pick", "Club 2026")
     page.click("#season-add")

@@ -319,7 +319,9 @@ export async function renderEvent(main, id) {
   const body = h("div", { class: "live-body" });
   main.append(body);
 
+  let epoch = 0; // bumped by every answer of an action: a refresh begun before it is stale
   function show(next) {
+    epoch += 1;
     view = next;
     draw();
   }
@@ -329,7 +331,9 @@ export async function renderEvent(main, id) {
     replace(clockBox, clockWidget(view.clock));
   }
 
+  let drawn = -1; // the journal count of the view on the page
   function draw() {
+    drawn = view.journal_count;
     drawClock();
     const running = view.phase === "running";
     replace(
@@ -723,10 +727,12 @@ export async function renderEvent(main, id) {
   const timer = setInterval(async () => {
     if (!body.isConnected) return;
     try {
+      const began = epoch;
       const fresh = await get(url);
-      const changed = fresh.journal_count !== view.journal_count || fresh.phase !== view.phase;
+      if (began !== epoch || !body.isConnected) return;
       view = fresh;
-      if (changed) draw();
+      const typing = body.contains(document.activeElement) && /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
+      if (view.journal_count !== drawn && !typing) draw();
       else drawClock();
     } catch {
       /* the next refresh tries again */
