@@ -331,3 +331,26 @@ def test_an_online_account_registers_and_the_clock_face_reads_an_engine_tourname
     assert face["seconds_left"] == pytest.approx(online.structure.periods[0].seconds - 125)
     assert face["average_stack"] == online.structure.starting_stack
     assert sum(face["payouts"]) == face["prize_pool"]
+
+
+def test_the_floor_moves_a_player_itself_and_sets_the_button(
+    floor: tuple[Browser, ManualClock],
+) -> None:
+    browser, _ = floor
+    view = _started(browser)
+    url = f"{BASE}/{view['id']}"
+    one, two = view["tables"]
+    out = next(s["player"] for s in one["seats"] if s["player"])
+    _ok(browser.post(f"{url}/bust", {"players": [out]}))
+    mover = next(s["player"] for s in two["seats"] if s["player"])
+    taken = next(s["seat"] for s in one["seats"] if s["player"] and s["player"] != out)
+    refused = browser.post(f"{url}/move", {"player": mover, "table": one["number"], "seat": taken})
+    assert refused.status_code == 400 and "not free" in refused.json()["message"]
+    free = next(s["seat"] for s in one["seats"] if s["player"] == out)
+    view = _ok(browser.post(f"{url}/move", {"player": mover, "table": one["number"], "seat": free}))
+    seat = next(s for t in view["tables"] for s in t["seats"] if s["player"] == mover)
+    assert seat["seat"] == free and view["journal"][-1]["action"] == "moved"
+    assert browser.post(f"{url}/button", {"table": one["number"], "seat": 99}).status_code == 400
+    view = _ok(browser.post(f"{url}/button", {"table": one["number"], "seat": free}))
+    table = next(t for t in view["tables"] if t["number"] == one["number"])
+    assert table["button"] == free and table["next_big_blind"] is not None

@@ -183,6 +183,7 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
     hand_for_hand = False
     rng = random.Random(13)
     mistake_done = False
+    moved = False
     while view["phase"] == "running":
         tables = sorted(view["tables"], key=lambda t: (t["players"], t["number"]))
         at = [s["player"] for s in tables[0]["seats"] if s["player"]]
@@ -200,6 +201,21 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
             assert victim in view["still_in"] and view["players_left"] == 30
             continue
         order.append((victim, killer))
+        if len(order) == 2:  # the floor moves a player itself, into a free seat
+            longest = max(view["tables"], key=lambda t: (t["players"], -t["number"]))
+            shortest = min(view["tables"], key=lambda t: (t["players"], t["number"]))
+            if longest["players"] - shortest["players"] >= 1 and longest is not shortest:
+                mover = next(s["player"] for s in longest["seats"] if s["player"])
+                free = next(s["seat"] for s in shortest["seats"] if not s["player"])
+                page.select_option("#move-player", mover)
+                page.fill("#move-table", str(shortest["number"]))
+                page.fill("#move-seat", str(free))
+                page.fill("#move-reason", "closer to the window")
+                before = view["journal_count"]
+                _do(page, "#move-submit")
+                view = _wait_change(page, event, before)
+                assert view["journal"][-1]["action"] == "moved"
+                moved = True
         if view["hand_for_hand"]:
             hand_for_hand = True
             before = view["journal_count"]
@@ -219,7 +235,7 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
         if view["players_left"] == 10 and len(order) == 20:
             page.screenshot(path=str(shots / "live-console-final-table.png"), full_page=True)
     assert {"balance", "break", "final-table"} <= reasons, reasons
-    assert hand_for_hand  # the money bubble: 13 players on two tables, 12 paid
+    assert moved and hand_for_hand  # the money bubble: 13 players on two tables, 12 paid
     page.wait_for_selector("#winner")
     winner = view["winner"]
     assert winner == order[-1][1] and len(order) == 29

@@ -516,6 +516,31 @@ export async function renderEvent(main, id) {
       { class: "panel", "aria-labelledby": "tables-title" },
       h("h2", { id: "tables-title" }, t("live.tables"), " ", h("span", { class: "muted" }, t(view.tables.length === 1 ? "live.tables_line_one" : "live.tables_line", { tables: view.tables.length, players: view.players_left }))),
       h("div", { class: "live-tables", id: "tables" }, view.tables.map(tableCard)),
+      moveForm(),
+    );
+  }
+
+  function moveForm() {
+    const player = h("select", { id: "move-player" }, playerOptions(view.still_in, t("live.choose")));
+    const table = numberInput("table", null, { id: "move-table", min: 1 });
+    const seat = numberInput("seat", null, { id: "move-seat", min: 1 });
+    const reason = h("input", { type: "text", id: "move-reason", maxlength: 300 });
+    return h(
+      "form",
+      {
+        class: "row",
+        id: "move-form",
+        onsubmit: (e) => {
+          e.preventDefault();
+          if (!player.value) return toast(t("live.choose_player"), "error");
+          return send("move", { player: player.value, table: intOrNull(table.value) || 0, seat: intOrNull(seat.value) || 0, reason: reason.value });
+        },
+      },
+      field(t("live.move_player"), player),
+      field(t("live.to_table"), table),
+      field(t("live.to_seat"), seat),
+      field(t("live.reason"), reason),
+      h("button", { type: "submit", id: "move-submit" }, t("live.move")),
     );
   }
 
