@@ -10,6 +10,7 @@ undone by reading the last snapshot back.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
@@ -30,6 +31,7 @@ __all__ = ["SEASON_KIND", "LiveDesk", "desk_of"]
 
 SEASON_KIND = "season"
 T = TypeVar("T")
+_log = logging.getLogger("croupier.server.live")
 
 
 class LiveDesk:
@@ -52,9 +54,15 @@ class LiveDesk:
         events = await store.read(lambda c: latest_snapshots(c, KIND))
         seasons = await store.read(lambda c: latest_snapshots(c, SEASON_KIND))
         for key, data in events.items():
-            self.events[key] = LiveEvent.restore(data, clock=self.clock)
+            try:
+                self.events[key] = LiveEvent.restore(data, clock=self.clock)
+            except ConfigurationError:
+                _log.exception("live event %s: its snapshot cannot be read, left aside", key)
         for key, data in seasons.items():
-            self.seasons[key] = Season.restore(data)
+            try:
+                self.seasons[key] = Season.restore(data)
+            except ConfigurationError:
+                _log.exception("season %s: its snapshot cannot be read, left aside", key)
         self._loaded = True
 
     # -------------------------------------------------------------- events
