@@ -201,6 +201,8 @@ def test_penalties_are_applied_at_the_table_and_logged(room_config: ServerConfig
             assert (done["table"], done["hands"]) == ("t1", 3)
             refused = await clients["ann"].send("sit_in", table="t1")
             assert refused["type"] == "error" and "suspended for 1 orbits" in refused["message"]
+            elsewhere = await clients["ann"].send("join_waiting_list", table="t1")
+            assert elsewhere["type"] == "error" and "before he plays again" in elsewhere["message"]
             await play_hands(list(clients.values()), "t1", 4)
             await room.settle()
             assert "ann" not in tables.floor.suspensions  # served: she may sit in again
@@ -281,5 +283,54 @@ def test_the_report_of_a_day_without_play_is_empty(room_config: ServerConfig) ->
                 lambda c: reports.daily_report(c, date(2001, 1, 1))
             )
             assert found["tables"] == [] and found["totals"]["rake"] == 0
+
+    run(scenario())
+
+
+@pytest.mark.rule("POK-13-1")
+def test_the_floors_tables_and_decisions_survive_a_restart(room_config: ServerConfig) -> None:
+    async def first() -> None:
+        async with running_room(room_config, players=["ann", "bob", "cy"]) as room:
+            tables = room.tables
+            await cash.open_table(tables, FLO, TableTerms(name="t1", floor_calls=False))
+            await cash.open_table(tables, FLO, TableTerms(name="t2"))
+            clients = [await room.connect(p, watch="t1") for p in ("ann", "bob", "cy")]
+            for c in clients:
+                await c.ok("sit", table="t1", buy_in=5000)
+            await room.settle()
+            await apply_penalty(
+                room.services, FLO, Penalty(player="cy", kind="suspension", why="x", orbits=2)
+            )
+
+    async def second() -> None:
+        async with running_room(room_config) as room:
+            tables = room.tables
+            assert set(tables.actors) == {"t1", "t2"}
+            assert tables.floor.floor_calls == {"t2"}
+            assert tables.floor.suspensions["cy"].orbits == 2
+            refused = await (await room.connect("cy", watch="t1")).send("sit_in", table="t1")
+            assert refused["type"] == "error" and "suspended" in refused["message"]
+            assert check_database(room.services.store)["ledger_balanced"]
+
+    run(first())
+    run(second())
+
+
+@pytest.mark.rule("POK-2-9")
+def test_the_floors_websocket_commands_are_logged_too(room_config: ServerConfig) -> None:
+    async def scenario() -> None:
+        async with running_room(room_config, players=["ann", "bob"]) as room:
+            tables = room.tables
+            await cash.open_table(tables, FLO, TableTerms(name="t1", floor_calls=False))
+            ann, bob = await room.connect("ann"), await room.connect("bob")
+            for c in (ann, bob):
+                await c.ok("sit", table="t1", buy_in=5000)
+            boss = await room.connect("boss", role="admin")
+            await room.settle()
+            book = room.actor("t1").current
+            assert book is not None
+            await boss.ok("void_hand", table="t1", hand=book.number, reason="misdeal")
+            await boss.ok("mute", player="ann")
+            assert _log(room, who="boss") == ["muted", "hand_voided"]
 
     run(scenario())

@@ -186,6 +186,8 @@ def test_a_floor_runs_a_cash_table_from_opening_to_close(
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert json.loads(checked.stdout)["ledger_balanced"]
     page.screenshot(path=str(shots / "floor-cash-closed-desktop.png"), full_page=True)
+    page.click(f"#reopen-{TABLE}")  # a closed table opens again, a new session
+    wait_until(lambda: table_view(floor)["status"] == "open", timeout=10, what="reopened")
 
     # the log: readable, filterable, exportable
     floor.goto("#/floor/log")
@@ -197,12 +199,12 @@ def test_a_floor_runs_a_cash_table_from_opening_to_close(
     page.screenshot(path=str(shots / "floor-log-desktop.png"), full_page=True)
     page.select_option("#log-kind", "player")
     page.click("#log-apply")
-    wait_until(
-        lambda: "table closed" not in page.locator("#floor-log").inner_text(),
-        timeout=5,
-        what="the log filtered",
-    )
-    assert "warning" in page.locator("#floor-log").inner_text()
+
+    def filtered() -> bool:
+        shown = page.locator("#floor-log").inner_text()
+        return "table closed" not in shown and "warning" in shown
+
+    wait_until(filtered, timeout=5, what="the log filtered to the players")
     href = page.get_attribute("#log-csv", "href")
     assert href is not None and "subject_kind=player" in href
     exported = floor.context.request.get(server.url + href).text()
@@ -212,11 +214,17 @@ def test_a_floor_runs_a_cash_table_from_opening_to_close(
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(200)
     page.screenshot(path=str(shots / "floor-log-phone.png"), full_page=True)
+    page.locator("#floor-log").screenshot(path=str(shots / "floor-log-phone-table.png"))
     floor.goto("#/floor")
     page.wait_for_selector(f".floor-table[data-table='{TABLE}']")
     page.screenshot(path=str(shots / "floor-cash-phone.png"), full_page=True)
+    page.screenshot(path=str(shots / "floor-cash-phone-screen.png"))
+    page.locator(f".floor-table[data-table='{TABLE}']").screenshot(
+        path=str(shots / "floor-cash-phone-table.png")
+    )
     page.select_option("#lang", "fr")
     page.wait_for_selector("text=Tables de cash game")
+    page.wait_for_selector(f".floor-table[data-table='{TABLE}'] .rake-box")
     assert "Cagnotte" in page.locator("main").inner_text()
     page.screenshot(path=str(shots / "floor-cash-fr-phone.png"), full_page=True)
     page.select_option("#lang", "en")

@@ -32,6 +32,7 @@ from croupier.server.protocol.codes import ProtocolError
 from croupier.server.storage.reads import user_by_name
 from croupier.server.storage.types import utc_now
 from croupier.server.tables.service import CashTables
+from croupier.server.web import HEADERS
 
 __all__ = ["FLOOR", "csv_response", "floor_of", "routes"]
 
@@ -279,7 +280,7 @@ async def report(ctx: Context) -> Response:
     if kind == "csv":
         return csv_response(reports.report_csv(found), f"cash-report-{day.isoformat()}.csv")
     if kind == "html":
-        return HTMLResponse(reports.report_html(found, query.get("lang", "en")))
+        return HTMLResponse(reports.report_html(found, query.get("lang", "en")), headers=HEADERS)
     if kind != "json":
         raise ServerError(f"format {kind!r}: json, csv or html")
     return JSONResponse(found)

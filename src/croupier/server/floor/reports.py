@@ -128,13 +128,10 @@ def report_html(report: dict[str, Any], lang: str = "en") -> str:
     return (
         f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
         f"<title>{html.escape(title)} {report['date']}</title>"
-        "<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}"
-        "th,td{border:1px solid #999;padding:.3em .6em;text-align:right}"
-        "th[scope=row]{text-align:left}tr:last-child{font-weight:bold}"
-        "@media print{button{display:none}}</style></head><body>"
+        "<link rel='stylesheet' href='/static/css/report.css'></head><body>"
         f"<h1>{html.escape(title)} — {report['date']}</h1><p>{html.escape(note)}</p>"
         f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-        "<p><button onclick='print()'>🖨</button></p></body></html>"
+        "</body></html>"
     )
 
 

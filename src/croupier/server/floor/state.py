@@ -75,12 +75,20 @@ class FloorState:
 
     # ------------------------------------------------------------- checks
     def check_may_play(self, player: str) -> None:
-        """Refuse a seat or a waiting list to a disqualified player (POK-13-1)."""
+        """Refuse a seat or a waiting list to a disqualified or suspended player (POK-13-1):
+        a suspended player does not escape his orbits by changing tables."""
         if player in self.barred:
             raise ProtocolError(
                 "forbidden",
                 f"{player} is disqualified from the cash games by the floor (POK-13-1):"
                 " only the floor can lift it",
+            )
+        s = self.suspensions.get(player)
+        if s is not None:
+            raise ProtocolError(
+                "illegal",
+                f"{player} is suspended for {s.orbits} orbits at {s.table} (POK-13-1, ITA-51):"
+                f" {s.hands_left} hands to sit out before he plays again",
             )
 
     def check_may_sit_in(self, player: str) -> None:

@@ -216,8 +216,23 @@ def do_void_hand(
     book = actor.current
     if book is None or book.number != msg.hand:
         raise ProtocolError("stale", f"hand {msg.hand} is not being played at {actor.name}")
+    stacks = {s.player: s.stack for s in book.hand.seats}
     book.hand.void(msg.reason or f"voided by the floor ({player})")
     step.publish = True
+    from croupier.server.floor.log import LogDecision
+
+    step.records.append(
+        LogDecision(
+            who=player,
+            role="floor",
+            subject_kind="hand",
+            subject_id=str(book.hand_id),
+            action="hand_voided",
+            why=msg.reason or "",
+            detail={"table": actor.name, "hand": book.number, "stacks_returned": stacks},
+            place=f"table:{actor.name}",
+        )
+    )
     return {}
 
 

@@ -287,13 +287,22 @@ class CashTables:
         await self._save(before)
         return {"claimed": paid, "balance": self.room.balance(player)}
 
-    async def mute(self, msg: client.Mute) -> dict[str, Any]:
-        """The floor mutes or unmutes ``msg.player``'s chat."""
+    async def mute(self, msg: client.Mute, *, by: str = "floor") -> dict[str, Any]:
+        """The floor (``by``) mutes or unmutes ``msg.player``'s chat (written to its log)."""
+        from croupier.server.floor.log import LogDecision
+
         if msg.muted:
             self.muted.add(msg.player)
         else:
             self.muted.discard(msg.player)
-        await self._save(len(self.room.ledger))
+        log = LogDecision(
+            who=by,
+            role="floor",
+            subject_kind="player",
+            subject_id=msg.player,
+            action="muted" if msg.muted else "unmuted",
+        )
+        await self._save(len(self.room.ledger), [log])
         return {"player": msg.player, "muted": msg.muted}
 
     # ------------------------------------------------------------------- bots

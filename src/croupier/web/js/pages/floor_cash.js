@@ -88,12 +88,13 @@ export async function renderCash(el) {
       field(t("floor.open.name"), name),
       field(t("floor.open.preset"), preset),
       field(t("floor.open.version"), version),
-      field(t("floor.open.small_blind"), small, t("floor.open.limits_help")),
+      field(t("floor.open.small_blind"), small),
       field(t("floor.open.big_blind"), big),
       field(t("floor.open.seats"), seats),
       field(t("floor.open.min_buy_in"), minBuy),
       field(t("floor.open.max_buy_in"), maxBuy),
     ),
+    h("p", { class: "help muted" }, t("floor.open.limits_help")),
     h("label", { class: "check" }, option, t("floor.open.option")),
     h("label", { class: "check" }, floorCalls, t("floor.open.floor_calls")),
     h("button", { type: "submit", class: "primary", id: "open-submit" }, t("floor.open.submit")),
@@ -158,9 +159,11 @@ export async function renderCash(el) {
       h("h3", { id: `t-${table.table}` }, `${table.table} · ${table.game} ${t(`floor.version.${table.version}`)} ${table.stakes}`),
       h("p", { class: "floor-status" },
         h("strong", { class: "tag" }, statusText(table)), " ",
-        t("floor.table.players", { taken: table.taken, seats: table.seats }), " · ",
-        table.hand ? t("floor.table.hand", { hand: table.hand }) : t("floor.table.between"), " · ",
-        table.floor_calls ? t("floor.table.calls_floor") : t("floor.table.calls_table")),
+        closed ? null : [
+          t("floor.table.players", { taken: table.taken, seats: table.seats }), " · ",
+          table.hand ? t("floor.table.hand", { hand: table.hand }) : t("floor.table.between"), " · ",
+          table.floor_calls ? t("floor.table.calls_floor") : t("floor.table.calls_table"),
+        ]),
       h("dl", { class: "info floor-figures" },
         h("dt", {}, t("floor.table.rake_box")), h("dd", { class: "rake-box" }, money(table.rake_box)),
         h("dt", {}, t("floor.table.hands_played")), h("dd", {}, String(table.hands_played)),
@@ -215,6 +218,28 @@ export async function renderCash(el) {
             await refresh();
           }
         }, { disabled: !table.hand, class: "danger" }),
+        closed ? button("reopen", t("floor.table.reopen"), async () => {
+          const info = table.info;
+          const limit = info.game === "pokerkings";
+          const body = {
+            table: table.table,
+            preset: info.game,
+            version: info.version,
+            small_blind: limit ? info.small_bet : info.small_blind,
+            big_blind: limit ? info.big_bet : info.big_blind,
+            seats: table.seats,
+            min_buy_in: info.min_buy_in,
+            max_buy_in: info.max_buy_in,
+            option: Boolean(info.option),
+            floor_calls: table.floor_calls,
+            why: why.value,
+          };
+          const done = await act(null, () => post("/api/floor/cash/tables", body));
+          if (done) {
+            toast(t("floor.open.done", { table: done.table, session: done.session }), "ok");
+            await refresh();
+          }
+        }, { class: "primary" }) : null,
         button("calls", table.floor_calls ? t("floor.table.toggle_calls") : t("floor.table.toggle_floor"), async () => {
           const done = await act(null, () =>
             post(`/api/floor/cash/tables/${encodeURIComponent(table.table)}/calls`, { floor_calls: !table.floor_calls }));
@@ -333,7 +358,7 @@ export async function renderCash(el) {
     replace(
       waitingBox,
       data.waiting.length
-        ? h("div", { class: "scroll" }, h("table", { class: "data", id: "waiting-table" },
+        ? h("div", { class: "scroll" }, h("table", { class: "data stacked", id: "waiting-table" },
             h("thead", {}, h("tr", {},
               h("th", { scope: "col", class: "num" }, t("floor.waiting.number")),
               h("th", { scope: "col" }, t("floor.players.player")),
@@ -343,12 +368,12 @@ export async function renderCash(el) {
               h("th", { scope: "col" }, h("span", { class: "sr-only" }, t("floor.waiting.remove"))))),
             h("tbody", {}, data.waiting.map((w) =>
               h("tr", { dataset: { player: w.player } },
-                h("td", { class: "num" }, String(w.number)),
-                h("td", {}, w.player),
-                h("td", {}, w.table || t("floor.waiting.stakes", { stakes: w.stakes })),
-                h("td", { class: "num" }, w.buy_in ? money(w.buy_in) : "—"),
-                h("td", {}, w.online ? t("floor.yes") : t("floor.no")),
-                h("td", {}, h("button", { type: "button", class: "linklike", onclick: async () => {
+                h("td", { class: "num", "data-label": t("floor.waiting.number") }, String(w.number)),
+                h("td", { "data-label": t("floor.players.player") }, w.player),
+                h("td", { "data-label": t("floor.waiting.for") }, w.table || t("floor.waiting.stakes", { stakes: w.stakes })),
+                h("td", { class: "num", "data-label": t("floor.waiting.buy_in") }, w.buy_in ? money(w.buy_in) : "—"),
+                h("td", { "data-label": t("floor.waiting.online") }, w.online ? t("floor.yes") : t("floor.no")),
+                h("td", { class: "row-actions" }, h("button", { type: "button", class: "linklike", onclick: async () => {
                   const done = await act(null, () => post("/api/floor/cash/unlist", { player: w.player }));
                   if (done) await refresh();
                 } }, t("floor.waiting.remove"))))))))
@@ -417,6 +442,31 @@ export async function renderCash(el) {
 }
 
 // -------------------------------------------------------------------- log
+const MONEY_KEYS = new Set(["rake_box", "amount", "small_blind", "big_blind", "min_buy_in", "max_buy_in", "cash_out", "returned"]);
+const MONEY_MAPS = new Set(["stacks_returned", "cashed_out"]);
+
+function describe(detail) {
+  const parts = [];
+  for (const [key, value] of Object.entries(detail)) {
+    if (value === null || value === "" || (Array.isArray(value) && !value.length)) continue;
+    let shown;
+    if (MONEY_KEYS.has(key) && typeof value === "number") shown = money(value);
+    else if (MONEY_MAPS.has(key) && typeof value === "object") {
+      shown = Object.entries(value).map(([who, cents]) => `${who} ${money(cents)}`).join(", ") || "—";
+    } else if (typeof value === "boolean") shown = value ? t("floor.yes") : t("floor.no");
+    else if (Array.isArray(value)) shown = value.join(", ");
+    else if (typeof value === "object") shown = JSON.stringify(value);
+    else shown = String(value);
+    parts.push(`${key.replace(/_/g, " ")}: ${shown}`);
+  }
+  return parts.join(" · ");
+}
+
+const ACTIONS = [
+  "table_opened", "last_hands_announced", "table_closed", "called", "waiting_removed", "moved",
+  "muted", "unmuted", "hand_voided", "chips_returned", "warning", "suspension", "suspension_served",
+  "disqualification", "penalty_lifted", "floor_calls", "table_calls",
+];
 const KINDS = ["table", "tournament", "player", "hand", "room", "event", "season"];
 
 /** Draw the floor's log in `el`, filtered by `params` (the hash's query). */
@@ -425,12 +475,18 @@ export async function renderLog(el, params = {}) {
     h("option", { value: "" }, t("floor.log.any")),
     KINDS.map((k) => h("option", { value: k }, t(`floor.log.kind.${k}`))));
   const subject = h("input", { type: "text", id: "log-subject", name: "subject_id", maxlength: 64, autocomplete: "off" });
-  const action = h("input", { type: "text", id: "log-action", name: "action", maxlength: 40, autocomplete: "off" });
+  const action = h("select", { id: "log-action", name: "action" },
+    h("option", { value: "" }, t("floor.log.any")),
+    ACTIONS.map((a) => h("option", { value: a }, actionName(a))));
   const who = h("input", { type: "text", id: "log-who", name: "who", maxlength: 32, autocomplete: "off" });
   const text = h("input", { type: "search", id: "log-text", name: "text", maxlength: 100 });
   const since = h("input", { type: "date", id: "log-since", name: "since" });
   const inputs = [kind, subject, action, who, text, since];
-  for (const input of inputs) if (params[input.name]) input.value = params[input.name];
+  for (const input of inputs) {
+    if (!params[input.name]) continue;
+    if (input === action && !ACTIONS.includes(params.action)) action.append(h("option", { value: params.action }, params.action));
+    input.value = params[input.name];
+  }
   const body = h("tbody");
   const more = h("button", { type: "button", id: "log-older", hidden: true }, t("floor.log.older"));
   const csv = h("a", { class: "button", id: "log-csv" }, t("floor.log.csv"));
@@ -453,19 +509,16 @@ export async function renderLog(el, params = {}) {
     const data = await act(null, () => get(`/api/floor/log?${query(extra)}`));
     if (!data) return;
     for (const d of data.decisions) {
-      const detail = Object.entries(d.detail || {})
-        .filter(([, v]) => v !== null && v !== "")
-        .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`)
-        .join("; ");
+      const detail = describe(d.detail || {});
       body.append(
         h("tr", { dataset: { action: d.action, id: String(d.id) } },
-          h("td", {}, when(d.at)),
-          h("td", {}, d.who, h("span", { class: "muted" }, ` (${d.role})`)),
-          h("td", {}, `${t(`floor.log.kind.${d.subject_kind}`)} ${d.subject_id}`),
-          h("td", {}, d.place),
-          h("td", {}, h("strong", {}, actionName(d.action))),
-          h("td", { class: "floor-why" }, d.why),
-          h("td", { class: "muted floor-detail" }, detail)),
+          h("td", { "data-label": t("floor.log.when") }, when(d.at)),
+          h("td", { "data-label": t("floor.log.who") }, h("span", {}, d.who, h("span", { class: "muted" }, ` (${d.role})`))),
+          h("td", { "data-label": t("floor.log.subject") }, `${t(`floor.log.kind.${d.subject_kind}`)} ${d.subject_id}`),
+          h("td", { "data-label": t("floor.log.place") }, d.place.replace(":", " ")),
+          h("td", { "data-label": t("floor.log.action") }, h("strong", {}, actionName(d.action))),
+          h("td", { class: "floor-why", "data-label": t("floor.log.why") }, d.why || null),
+          h("td", { class: "muted floor-detail", "data-label": t("floor.log.detail") }, detail || null)),
       );
       oldest = d.id;
     }
@@ -493,7 +546,7 @@ export async function renderLog(el, params = {}) {
     h("h2", { id: "floor-log-title" }, t("floor.log.title")),
     form,
     h("div", { class: "scroll" },
-      h("table", { class: "data", id: "floor-log" },
+      h("table", { class: "data stacked", id: "floor-log" },
         h("thead", {}, h("tr", {},
           h("th", { scope: "col" }, t("floor.log.when")),
           h("th", { scope: "col" }, t("floor.log.who")),
