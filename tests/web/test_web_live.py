@@ -177,6 +177,11 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
     page.wait_for_selector("#decisions li")
     assert "phone at the table" in page.inner_text("#decisions")
     page.screenshot(path=str(shots / "live-console-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(shots / "live-console-phone.png"), full_page=True)
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= PHONE["width"] + 1, wide  # nothing wider than the phone
+    page.set_viewport_size(DESKTOP)
     # busts until a winner, always from the shortest table so that balancing happens
     order: list[tuple[str, str]] = []
     reasons: set[str] = set()
@@ -217,6 +222,9 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
                 assert view["journal"][-1]["action"] == "moved"
                 moved = True
         if view["hand_for_hand"]:
+            if not hand_for_hand:
+                page.wait_for_selector("#hfh-notice")
+                page.screenshot(path=str(shots / "live-console-hand-for-hand.png"))
             hand_for_hand = True
             before = view["journal_count"]
             _do(page, "#hfh-close")
