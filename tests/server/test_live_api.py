@@ -354,3 +354,29 @@ def test_the_floor_moves_a_player_itself_and_sets_the_button(
     view = _ok(browser.post(f"{url}/button", {"table": one["number"], "seat": free}))
     table = next(t for t in view["tables"] if t["number"] == one["number"])
     assert table["button"] == free and table["next_big_blind"] is not None
+
+
+def test_malformed_bodies_are_refused_on_every_route_and_change_nothing(
+    floor: tuple[Browser, ManualClock],
+) -> None:
+    browser, _ = floor
+    view = _started(browser)
+    url = f"{BASE}/{view['id']}"
+    before = _ok(browser.get(url))
+    bodies: list[Any] = [
+        {},
+        {"player": 7, "players": "x", "table": "one", "seat": None, "counts": [1]},
+        {"players": ["nobody"], "by": ["nobody"], "counts": {"nobody": 5}},
+        {"action": "explode", "seconds": -5, "text": 3, "reason": 4},
+        ["not", "an", "object"],
+    ]
+    for method, path in _route_paths():
+        if method != "POST" or "{" in path or not path.startswith(f"{BASE}/1/"):
+            continue
+        for body in bodies:
+            response = browser.post(path, body)
+            assert response.status_code in (400, 404), (path, body, response.text)
+            assert response.json()["message"], (path, body)
+    after = _ok(browser.get(url))
+    for key in ("journal_count", "players_left", "chips_expected", "tables", "finishes"):
+        assert after[key] == before[key], key

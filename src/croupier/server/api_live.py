@@ -365,6 +365,8 @@ def _move(event: LiveEvent, form: MoveForm, by: str) -> None:
 
 
 def _done(event: LiveEvent, form: DoneForm, by: str) -> None:
+    if not event.moves_todo:
+        raise IllegalActionError("there is no move to make")
     if form.player is None:
         event.moves_todo = []
         event.note(by, "moves made", "all")
@@ -412,6 +414,8 @@ def _accept(event: LiveEvent, form: ReasonForm, by: str) -> None:
 
 
 def _discard(event: LiveEvent, form: ReasonForm, by: str) -> None:
+    if not event.tournament.pending_counts():
+        raise IllegalActionError("no count is kept apart: nothing to discard")
     event.tournament.discard_counts()
     event.note(by, "counts discarded", "", form.reason)
 
@@ -454,6 +458,8 @@ def _balance(event: LiveEvent, form: ReasonForm, by: str) -> None:
     t = event.tournament
     before = len(t.moves)
     t._rearrange()  # POK-7-1, ITA-14: the next big blind of the longest table moves
+    if len(t.moves) == before:
+        raise IllegalActionError("the tables are balanced: nobody has to move")
     _rearranged(event, before)
     event.note(by, "balanced", f"{len(t.moves) - before} move(s)", form.reason)
 
