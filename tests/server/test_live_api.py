@@ -380,3 +380,66 @@ def test_malformed_bodies_are_refused_on_every_route_and_change_nothing(
     after = _ok(browser.get(url))
     for key in ("journal_count", "players_left", "chips_expected", "tables", "finishes"):
         assert after[key] == before[key], key
+
+
+def test_the_clock_through_a_break_and_a_custom_structure(
+    floor: tuple[Browser, ManualClock],
+) -> None:
+    browser, clock = floor
+    levels = [
+        {"small_blind": 100, "big_blind": 200, "ante": 25, "minutes": 15},
+        {"break": 5},
+        {"small_blind": 200, "big_blind": 400, "ante": 50, "minutes": 15},
+    ]
+    view = _started(browser, levels=levels, starting_stack=20_000)
+    face = _ok(browser.client.get(f"/api/clock/{view['id']}"))
+    assert (face["small_blind"], face["big_blind"], face["ante"]) == (100, 200, 25)
+    assert face["upcoming"] == {"kind": "break", "minutes": 5}
+    assert face["next_level"]["big_blind"] == 400 and face["seconds_to_break"] == 15 * 60
+    clock.advance(15 * 60 + 30)
+    face = _ok(browser.client.get(f"/api/clock/{view['id']}"))
+    assert face["on_break"] and face["level"] == 1 and face["seconds_left"] == 5 * 60 - 30
+    assert face["seconds_to_break"] is None and face["upcoming"]["big_blind"] == 400
+    clock.advance(5 * 60)
+    face = _ok(browser.client.get(f"/api/clock/{view['id']}"))
+    assert face["level"] == 2 and face["seconds_left"] is None  # the last level lasts
+    assert face["average_stack"] == 20_000
+    refused = browser.post(f"{BASE}/{view['id']}/clock", {"action": "next"})
+    assert refused.status_code == 400 and "last level" in refused.json()["message"]
+
+
+def test_progressive_bounties_are_paid_in_money(floor: tuple[Browser, ManualClock]) -> None:
+    browser, _ = floor
+    view = _started(browser, names=["ann", "bob", "cy", "dan"], preset="pokcomm-pko")
+    url = f"{BASE}/{view['id']}"
+    _ok(browser.post(f"{url}/bust", {"players": ["dan"], "by": ["cy"]}))
+    _ok(browser.post(f"{url}/bust", {"players": ["cy"], "by": ["ann"]}))
+    view = _ok(browser.post(f"{url}/bust", {"players": ["bob"], "by": ["ann"]}))
+    bounties = {r["player"]: r["bounty"] for r in view["results"]}
+    assert sum(bounties.values()) == view["pool"]["bounties"] == 4 * 1_000
+    assert bounties["cy"] == 500 and bounties["dan"] == 0  # half of dan's head, half on cy's
+    assert sum(r["prize"] for r in view["results"]) == view["pool"]["total"] == 4 * 1_000
+    page = browser.get(f"{url}/export/results.html").text
+    assert "€5.00" in page and "Bounty" in page
+
+
+def test_rebuys_and_the_add_on(floor: tuple[Browser, ManualClock]) -> None:
+    browser, clock = floor
+    view = _started(browser, names=["ann", "bob", "cy"], preset="pokcomm-rebuy")
+    url = f"{BASE}/{view['id']}"
+    seat = next(s for t in view["tables"] for s in t["seats"] if s["player"] == "ann")
+    assert seat["can_rebuy"] and view["rebuy_open"]
+    view = _ok(browser.post(f"{url}/rebuy", {"player": "ann"}))
+    assert view["chips_expected"] == 4 * 5_000 and view["pool"]["total"] == 4 * 2_000
+    refused = browser.post(f"{url}/add-on", {"player": "ann"})
+    assert refused.status_code == 400 and "after level 6" in refused.json()["message"]
+    clock.advance(6 * 20 * 60 + 1)  # the break after level 6: the add-on window
+    view = _ok(browser.get(url))
+    assert view["add_on_open"] and view["clock"]["on_break"]
+    view = _ok(browser.post(f"{url}/add-on", {"player": "bob"}))
+    assert view["chips_expected"] == 5 * 5_000 and view["pool"]["total"] == 5 * 2_000
+    again = browser.post(f"{url}/add-on", {"player": "bob"})
+    assert again.status_code == 400 and "already" in again.json()["message"]
+    clock.advance(10 * 60)  # level 7: the rebuy period is over
+    late = browser.post(f"{url}/rebuy", {"player": "cy"})
+    assert late.status_code == 400 and "ended with level 6" in late.json()["message"]
