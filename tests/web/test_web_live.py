@@ -64,7 +64,9 @@ def _wait_change(page: Page, event: str, before: int) -> dict[str, Any]:
     except AssertionError:
         page.screenshot(path="build/screenshots/live-failure.png", full_page=True)
         raise
-    return _view(page, event)
+    view = _view(page, event)
+    page.wait_for_selector(f".live-body[data-journal='{view['journal_count']}']")
+    return view
 
 
 @pytest.mark.rule("POK-6-3")
@@ -89,6 +91,7 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
     page.fill("#season-ko", "2")
     page.click("#season-create button[type=submit]")
     page.wait_for_selector("#season-list a")
+    page.screenshot(path=str(shots / "live-list-desktop.png"), full_page=True)
     # the tournament: the knock-out preset, 12 places paid, a structure edited
     page.fill("#new-name", "Thursday knock-out")
     page.select_option("#new-preset", "pokcomm-ko")

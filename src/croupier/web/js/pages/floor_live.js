@@ -322,8 +322,10 @@ export async function renderEvent(main, id) {
   let epoch = 0; // bumped by every answer of an action: a refresh begun before it is stale
   function show(next) {
     epoch += 1;
+    const same = next.journal_count === drawn && next.phase === view.phase;
     view = next;
-    draw();
+    if (same) drawClock(); // a refresh drew this very state already
+    else draw();
   }
   const send = (path, data) => act(`${url}/${path}`, data, show);
 
@@ -334,6 +336,7 @@ export async function renderEvent(main, id) {
   let drawn = -1; // the journal count of the view on the page
   function draw() {
     drawn = view.journal_count;
+    body.dataset.journal = String(drawn);
     drawClock();
     const running = view.phase === "running";
     replace(
