@@ -101,8 +101,8 @@ export async function renderList(main) {
           )
         : h("p", { class: "muted" }, t("live.no_events")),
     ),
-    createForm(data),
     seasonsPanel(seasons, main),
+    createForm(data),
   );
 }
 
@@ -240,7 +240,7 @@ function createForm(data) {
     h("h3", {}, t("live.structure")),
     h(
       "div",
-      { class: "scroll" },
+      { class: "scroll structure-scroll" },
       h(
         "table",
         { class: "data structure-editor" },
@@ -258,8 +258,12 @@ function createForm(data) {
       h("button", { type: "button", id: "add-level", onclick: () => {
         const last = readPeriods(periods).filter((p) => p.big_blind).pop() || { small_blind: 25, big_blind: 50, ante: 0, minutes: 20 };
         periods.append(periodRow({ small_blind: last.small_blind * 2, big_blind: last.big_blind * 2, ante: last.ante * 2, minutes: last.minutes }));
+        periods.lastElementChild.scrollIntoView({ block: "nearest" });
       } }, t("live.add_level")),
-      h("button", { type: "button", id: "add-break", onclick: () => periods.append(periodRow({ break: 10 })) }, t("live.add_break")),
+      h("button", { type: "button", id: "add-break", onclick: () => {
+        periods.append(periodRow({ break: 10 }));
+        periods.lastElementChild.scrollIntoView({ block: "nearest" });
+      } }, t("live.add_break")),
       h("button", { type: "submit", class: "primary", id: "create-submit" }, t("live.create")),
     ),
   );
