@@ -293,6 +293,14 @@ def test_a_finished_tournament_goes_into_a_season(floor: tuple[Browser, ManualCl
     ]
     csv = browser.client.get("/api/standings/2026/csv").text
     assert csv.splitlines()[1].startswith("1,ann,7")
+    # added by mistake: taken out (with a reason), then added again
+    gone = {"event": "Thursday freezeout", "reason": "wrong season"}
+    assert browser.post("/api/floor/seasons/2026/remove", {**gone, "reason": ""}).status_code == 400
+    _ok(browser.post("/api/floor/seasons/2026/remove", gone))
+    assert browser.client.get("/api/standings/2026").json()["standings"] == []
+    assert browser.post("/api/floor/seasons/2026/remove", gone).status_code == 400
+    view = _ok(browser.post(f"{url}/season", {"season": "2026"}))
+    assert view["in_season"] and view["journal"][-2]["action"] == "removed from season"
 
 
 def test_an_online_account_registers_and_the_clock_face_reads_an_engine_tournament(

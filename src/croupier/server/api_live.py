@@ -571,6 +571,26 @@ async def create_season(ctx: Context) -> Response:
     return JSONResponse(_season_line(season))
 
 
+class RemoveForm(_Form):
+    event: str = Field(min_length=1, max_length=80)
+    reason: str = Field(min_length=1, max_length=300)
+
+
+async def remove_from_season(ctx: Context) -> Response:
+    """Take an event out of a season (added by mistake), with the reason."""
+    form = await ctx.body(RemoveForm)
+    desk = desk_of(ctx.request)
+    await desk.load()
+    season = await desk.remove_from_season(
+        str(ctx.request.path_params["season"]),
+        form.event,
+        by=_by(ctx),
+        role=_role(ctx),
+        why=form.reason,
+    )
+    return JSONResponse(_season_line(season))
+
+
 async def standings(ctx: Context) -> Response:
     """A season's standings and each player's results (public)."""
     desk = desk_of(ctx.request)
@@ -661,6 +681,7 @@ routes: list[Route] = [
     api_route("/api/floor/live/{event}/export/{what}", export, roles=FLOOR),
     api_route("/api/floor/seasons", list_seasons, roles=FLOOR),
     api_route("/api/floor/seasons", create_season, method="POST", roles=FLOOR),
+    api_route("/api/floor/seasons/{season}/remove", remove_from_season, method="POST", roles=FLOOR),
     api_route("/api/standings", public_seasons, login=False),
     api_route("/api/standings/{season}", standings, login=False),
     api_route("/api/standings/{season}/csv", standings_csv, login=False),

@@ -172,6 +172,31 @@ class LiveDesk:
                 raise
             return season
 
+    async def remove_from_season(
+        self, name: str, event_name: str, *, by: str, role: str = "floor", why: str = ""
+    ) -> Season:
+        """Take an event out of a season (added by mistake); its live event may be added again."""
+        async with self.lock:
+            season = self.season(name)
+            before = season.snapshot()
+            season.remove(event_name)
+            events = [e for e in self.events.values() if e.season == name and e.name == event_name]
+            records: list[Any] = [SaveSnapshot(SEASON_KIND, name, season.snapshot())]
+            for event in events:
+                event.season, event.in_season = None, False
+                event.note(by, "removed from season", name, why)
+                records += [SaveSnapshot(KIND, event.id, event.snapshot())]
+                records += [_logged(event, event.journal[-1], role)]
+            try:
+                await self.services.store.write(records)
+            except BaseException:
+                self.seasons[name] = Season.restore(before)
+                for event in events:
+                    event.season, event.in_season = name, True
+                    event.journal.pop()
+                raise
+            return season
+
 
 def _logged(event: LiveEvent, entry: Mapping[str, Any], role: str) -> LogDecision:
     """A journal entry of ``event`` as a line of the floor's log."""
