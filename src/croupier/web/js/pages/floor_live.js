@@ -6,7 +6,7 @@
 import { ApiError, get, post } from "../api.js";
 import { styles } from "../styles.js";
 import { h, replace, toast } from "../dom.js";
-import { money, num, t } from "../i18n.js";
+import { has, money, num, t } from "../i18n.js";
 import { me } from "../session.js";
 import { clockWidget } from "../clock_widget.js";
 
@@ -27,6 +27,11 @@ function intOrNull(value) {
   if (value === "" || value === null || value === undefined) return null;
   const n = Number(value);
   return Number.isFinite(n) ? Math.round(n) : null;
+}
+
+function actionName(action) {
+  const key = `live.action.${action}`;
+  return has(key) ? t(key) : action;
 }
 
 function staff() {
@@ -748,7 +753,7 @@ export async function renderEvent(main, id) {
       h(
         "ol",
         { class: "log", id: "journal", reversed: true },
-        [...view.journal].reverse().map((j) => h("li", {}, h("span", { class: "muted" }, `${j.at.slice(11, 19)} L${j.level} ${j.by} · `), `${j.action}${j.detail ? `: ${j.detail}` : ""}${j.reason ? ` (${j.reason})` : ""}`)),
+        [...view.journal].reverse().map((j) => h("li", {}, h("span", { class: "muted" }, `${j.at.slice(11, 19)} L${j.level} ${j.by} · `), `${actionName(j.action)}${j.detail ? `: ${j.detail}` : ""}${j.reason ? ` (${j.reason})` : ""}`)),
       ),
     );
   }
