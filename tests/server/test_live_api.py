@@ -285,6 +285,8 @@ def test_a_finished_tournament_goes_into_a_season(floor: tuple[Browser, ManualCl
     _ok(browser.post(f"{url}/bust", {"players": ["bob"], "by": ["ann"]}))
     _ok(browser.post(f"{url}/season", {"season": "2026"}))
     assert browser.post(f"{url}/season", {"season": "2026"}).status_code == 400
+    undo = browser.post(f"{url}/undo-bust", {"player": "bob"})
+    assert undo.status_code == 400 and "out of the season first" in undo.json()["message"]
     table = browser.client.get("/api/standings/2026").json()
     assert [(s["player"], s["points"]) for s in table["standings"]] == [
         ("ann", 7),

@@ -295,6 +295,11 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
     page.select_option("#season-pick", "Club 2026")
     page.click("#season-add")
     page.wait_for_selector("#season-link")
+    page.select_option("#lang", "fr")
+    page.wait_for_function(
+        "() => document.querySelector('#results-title')?.textContent === 'Classement'"
+    )
+    page.screenshot(path=str(shots / "live-console-finished-fr.png"), full_page=True)
     season = Season("Club 2026", formula("linear"), knockout_points=2)
     season.add(event_from_tournament(replay, event="Thursday knock-out", date="x"))
     reader = new_player(browser, server, "reader", viewport=DESKTOP)

@@ -394,6 +394,10 @@ def _bust(event: LiveEvent, form: BustForm, by: str) -> None:
 
 
 def _undo(event: LiveEvent, form: UndoForm, by: str) -> None:
+    if event.in_season:
+        raise IllegalActionError(
+            f"{event.name} is in the season {event.season}: take it out of the season first"
+        )
     t = event.tournament
     before = len(t.moves)
     t.undo_bust(form.player, stack=form.stack)
