@@ -673,7 +673,7 @@ export async function renderEvent(main, id) {
                     h("td", {}, f.by.join(", ")),
                     h("td", { class: "num" }, prizes[f.player]?.prize ? money(prizes[f.player].prize) : ""),
                     h("td", { class: "num" }, prizes[f.player]?.bounty ? (view.knockout?.points ? num(prizes[f.player].bounty) : money(prizes[f.player].bounty)) : ""),
-                    h("td", {}, f.undoable && k === finishes.findIndex((x) => x.undoable) ? h("button", { type: "button", class: "small", title: t("live.undo"), "aria-label": t("live.undo_bust", { player: f.player }), onclick: () => send("undo-bust", { player: f.player, reason: "" }) }, "↶") : null),
+                    h("td", {}, !view.in_season && f.undoable && k === finishes.findIndex((x) => x.undoable) ? h("button", { type: "button", class: "small", title: t("live.undo"), "aria-label": t("live.undo_bust", { player: f.player }), onclick: () => send("undo-bust", { player: f.player, reason: "" }) }, "↶") : null),
                   ),
                 ),
               ),
