@@ -21,6 +21,7 @@ from croupier.server.live.event import ClubLive, build_config
 
 ENTRANTS = [f"Player {k:02d}" for k in range(1, 31)]
 WALL = {"width": 1920, "height": 1080}
+FAILURE = Path(__file__).resolve().parents[2] / "build" / "live-failure.png"
 
 
 def _floor_password(server: Server) -> str:
@@ -62,7 +63,7 @@ def _wait_change(page: Page, event: str, before: int) -> dict[str, Any]:
     try:
         wait_until(changed, timeout=10, what="the console's change")
     except AssertionError:
-        page.screenshot(path="build/screenshots/live-failure.png", full_page=True)
+        page.screenshot(path=str(FAILURE), full_page=True)
         raise
     view = _view(page, event)
     page.wait_for_selector(f".live-body[data-journal='{view['journal_count']}']")
@@ -143,6 +144,9 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
     assert "25/50" in wall_text and "Dinner break after level 4" in wall_text
     assert "30 of 30" in wall_text and not any(p in wall_text for p in ENTRANTS)
     wall.page.screenshot(path=str(shots / "live-clock-1920x1080.png"))
+    first = wall.page.inner_text("[data-f=time]")
+    wall.page.wait_for_timeout(1_300)
+    assert wall.page.inner_text("[data-f=time]") != first  # it counts down between readings
     phone = new_player(browser, server, "phone", viewport=PHONE)
     phone.goto(f"clock/{event}?lang=fr")
     phone.page.wait_for_function(
