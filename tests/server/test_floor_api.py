@@ -76,6 +76,8 @@ def test_the_console_over_http(config: ServerConfig) -> None:
                                        "big_blind": 300}
         )  # fmt: skip
         assert bad.status_code == 400 and "lower-upper" in bad.json()["message"]
+        low = browser.post("/api/floor/cash/tables", {"table": "t3", "min_buy_in": 100})
+        assert low.status_code == 400 and "must cover the largest blind" in low.json()["message"]
         view = browser.get("/api/floor/cash").json()
         assert [t["table"] for t in view["tables"]] == ["t1"]
         t1 = view["tables"][0]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import doctest
+import importlib
 import io
 
 import pytest
@@ -119,3 +121,18 @@ def test_the_log_over_http(config: ServerConfig) -> None:
         download = browser.get("/api/floor/log?format=csv")
         assert download.headers["content-type"].startswith("text/csv")
         assert "busy night" in download.text
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "croupier.server.floor.log",
+        "croupier.server.floor.cash",
+        "croupier.server.floor.state",
+        "croupier.server.floor.penalties",
+        "croupier.server.floor.reports",
+    ],
+)
+def test_the_doctests(module: str) -> None:
+    failures, _ = doctest.testmod(importlib.import_module(module))
+    assert failures == 0

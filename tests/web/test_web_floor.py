@@ -152,6 +152,10 @@ def test_a_floor_runs_a_cash_table_from_opening_to_close(
     page.click("#penalty-submit")
     wait_until(lambda: "Done: Warning" in page.locator(".toasts").inner_text(), timeout=5,
                what="the warning given")  # fmt: skip
+    page.fill("#penalty-why", "insults in the chat")
+    page.click("#mute-on")
+    wait_until(lambda: "ann: muted" in page.locator("#floor-penalties").inner_text(), timeout=5,
+               what="the mute in force")  # fmt: skip
 
     # the players play; the floor announces the last three hands (CAS-25)
     for p in (ann, bob):
@@ -194,7 +198,8 @@ def test_a_floor_runs_a_cash_table_from_opening_to_close(
     page.wait_for_selector("#floor-log tbody tr[data-action]")
     text = page.locator("#floor-log").inner_text()
     for words in ("hand voided", "warning", "table closed", "last three hands announced",
-                  "a card was exposed on the deal", "slow play, repeatedly"):  # fmt: skip
+                  "a card was exposed on the deal", "slow play, repeatedly", "muted",
+                  "insults in the chat"):  # fmt: skip
         assert words in text, words
     page.screenshot(path=str(shots / "floor-log-desktop.png"), full_page=True)
     page.select_option("#log-kind", "player")

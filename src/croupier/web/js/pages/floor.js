@@ -41,7 +41,7 @@ export async function render(main, params, section = "cash", rest = "") {
   if (!isFloor()) {
     main.append(
       h("p", { class: "error", role: "alert", id: "floor-forbidden" },
-        t("floor.forbidden", { name: user ? user.screen_name : "", role: user ? user.role : "" })),
+        t("floor.forbidden", { name: user ? user.screen_name : "", role: user ? t(`floor.role.${user.role}`) : "" })),
     );
     return null;
   }

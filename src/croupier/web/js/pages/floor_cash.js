@@ -416,7 +416,20 @@ export async function renderCash(el) {
 
   const section = (id, title, ...children) =>
     h("section", { class: "floor-section", "aria-labelledby": id }, h("h2", { id }, title), ...children);
+  const jumps = [
+    ["floor-tables-title", "floor.tables.title"],
+    ["floor-open-title", "floor.open.title"],
+    ["floor-players-title", "floor.players.title"],
+    ["floor-waiting-title", "floor.waiting.title"],
+    ["floor-chips-title", "floor.chips.title"],
+    ["floor-report-title", "floor.report.title"],
+  ];
   el.append(
+    h("nav", { class: "floor-jumps", "aria-label": t("floor.jump") },
+      jumps.map(([id, key]) => h("a", { href: "#", onclick: (event) => {
+        event.preventDefault();
+        document.getElementById(id)?.scrollIntoView({ block: "start" });
+      } }, t(key).replace(/ \(CAS-[0-9]+\)$/, "")))),
     section("floor-tables-title", t("floor.tables.title"), tablesBox),
     h("div", { class: "floor-columns" },
       section("floor-open-title", t("floor.open.title"), h("div", { class: "panel" }, openForm)),
