@@ -125,3 +125,30 @@ def test_a_finished_live_tournament_becomes_a_result() -> None:
     season = Season("2026", formula("linear"), knockout_points=1)
     season.add(result)
     assert season.standings()[0][:3] == (1, "ann", 4 + 2)
+
+
+def test_the_doctests() -> None:
+    import doctest
+
+    import croupier.room.championship as module
+
+    failures, tests = doctest.testmod(module)
+    assert tests > 0 and failures == 0
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_seasons_add_up(seed: int) -> None:
+    rng = random.Random(seed)
+    players = [f"p{k}" for k in range(12)]
+    season = Season("s", formula(rng.choice(sorted(FORMULAS))), knockout_points=rng.randint(0, 3))
+    for week in range(5):
+        field = rng.sample(players, rng.randint(2, 12))
+        kos = tuple((v, tuple(rng.sample([p for p in field if p != v], 1))) for v in field[1:])
+        season.add(_event(f"w{week}", field, kos))
+    rows = season.standings()
+    for row in rows:
+        got = season.player_results(row.player)
+        assert row.points == sum(g.points for g in got) == row.place_points + row.knockout_points
+        assert row.events == len(got)
+    assert [r.points for r in rows] == sorted((r.points for r in rows), reverse=True)
+    assert sum(r.knockouts for r in rows) == sum(len(e.places) - 1 for e in season.events)

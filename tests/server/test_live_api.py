@@ -285,6 +285,8 @@ def test_a_finished_tournament_goes_into_a_season(floor: tuple[Browser, ManualCl
     _ok(browser.post(f"{url}/bust", {"players": ["bob"], "by": ["ann"]}))
     _ok(browser.post(f"{url}/season", {"season": "2026"}))
     assert browser.post(f"{url}/season", {"season": "2026"}).status_code == 400
+    undo = browser.post(f"{url}/undo-bust", {"player": "bob"})
+    assert undo.status_code == 400 and "out of the season first" in undo.json()["message"]
     table = browser.client.get("/api/standings/2026").json()
     assert [(s["player"], s["points"]) for s in table["standings"]] == [
         ("ann", 7),
@@ -293,3 +295,161 @@ def test_a_finished_tournament_goes_into_a_season(floor: tuple[Browser, ManualCl
     ]
     csv = browser.client.get("/api/standings/2026/csv").text
     assert csv.splitlines()[1].startswith("1,ann,7")
+    # added by mistake: taken out (with a reason), then added again
+    gone = {"event": "Thursday freezeout", "reason": "wrong season"}
+    assert browser.post("/api/floor/seasons/2026/remove", {**gone, "reason": ""}).status_code == 400
+    _ok(browser.post("/api/floor/seasons/2026/remove", gone))
+    assert browser.client.get("/api/standings/2026").json()["standings"] == []
+    assert browser.post("/api/floor/seasons/2026/remove", gone).status_code == 400
+    view = _ok(browser.post(f"{url}/season", {"season": "2026"}))
+    assert view["in_season"] and view["journal"][-2]["action"] == "removed from season"
+
+
+def test_an_online_account_registers_and_the_clock_face_reads_an_engine_tournament(
+    floor: tuple[Browser, ManualClock],
+) -> None:
+    import random
+
+    from croupier.room.tournament import Tournament, tournament_preset
+    from croupier.server.live import clock_face
+
+    browser, _ = floor
+    staff(browser, "dora", "player")
+    event = _new(browser)
+    url = f"{BASE}/{event['id']}"
+    view = _ok(browser.post(f"{url}/register", {"account": "DORA", "adult": True}))
+    assert view["entries_list"] == [
+        {
+            "player": "dora",
+            "arrived": True,
+            "late": False,
+            "rebuys": 0,
+            "add_on": False,
+            "account": True,
+        }
+    ]
+    assert browser.post(f"{url}/register", {"account": "nobody", "adult": True}).status_code == 404
+    # the very function feeds an online tournament's clock (the engine's Tournament)
+    clock = ManualClock()
+    online = Tournament(tournament_preset("italian"), clock=clock, rng=random.Random(3))
+    for k in range(12):
+        online.register(f"bot{k}", adult=True)
+    online.start()
+    clock.advance(125)
+    face = clock_face(online, title="Sunday online")
+    assert face["level"] == 1 and face["players_left"] == 12 and face["running"]
+    assert face["seconds_left"] == pytest.approx(online.structure.periods[0].seconds - 125)
+    assert face["average_stack"] == online.structure.starting_stack
+    assert sum(face["payouts"]) == face["prize_pool"]
+
+
+def test_the_floor_moves_a_player_itself_and_sets_the_button(
+    floor: tuple[Browser, ManualClock],
+) -> None:
+    browser, _ = floor
+    view = _started(browser)
+    url = f"{BASE}/{view['id']}"
+    one, two = view["tables"]
+    out = next(s["player"] for s in one["seats"] if s["player"])
+    _ok(browser.post(f"{url}/bust", {"players": [out]}))
+    mover = next(s["player"] for s in two["seats"] if s["player"])
+    taken = next(s["seat"] for s in one["seats"] if s["player"] and s["player"] != out)
+    refused = browser.post(f"{url}/move", {"player": mover, "table": one["number"], "seat": taken})
+    assert refused.status_code == 400 and "not free" in refused.json()["message"]
+    free = next(s["seat"] for s in one["seats"] if s["player"] == out)
+    view = _ok(browser.post(f"{url}/move", {"player": mover, "table": one["number"], "seat": free}))
+    seat = next(s for t in view["tables"] for s in t["seats"] if s["player"] == mover)
+    assert seat["seat"] == free and view["journal"][-1]["action"] == "moved"
+    assert browser.post(f"{url}/button", {"table": one["number"], "seat": 99}).status_code == 400
+    view = _ok(browser.post(f"{url}/button", {"table": one["number"], "seat": free}))
+    table = next(t for t in view["tables"] if t["number"] == one["number"])
+    assert table["button"] == free and table["next_big_blind"] is not None
+
+
+def test_malformed_bodies_are_refused_on_every_route_and_change_nothing(
+    floor: tuple[Browser, ManualClock],
+) -> None:
+    browser, _ = floor
+    view = _started(browser)
+    url = f"{BASE}/{view['id']}"
+    before = _ok(browser.get(url))
+    bodies: list[Any] = [
+        {},
+        {"player": 7, "players": "x", "table": "one", "seat": None, "counts": [1]},
+        {"players": ["nobody"], "by": ["nobody"], "counts": {"nobody": 5}},
+        {"action": "explode", "seconds": -5, "text": 3, "reason": 4},
+        ["not", "an", "object"],
+    ]
+    for method, path in _route_paths():
+        if method != "POST" or "{" in path or not path.startswith(f"{BASE}/1/"):
+            continue
+        for body in bodies:
+            response = browser.post(path, body)
+            assert response.status_code in (400, 404), (path, body, response.text)
+            assert response.json()["message"], (path, body)
+    after = _ok(browser.get(url))
+    for key in ("journal_count", "players_left", "chips_expected", "tables", "finishes"):
+        assert after[key] == before[key], key
+
+
+def test_the_clock_through_a_break_and_a_custom_structure(
+    floor: tuple[Browser, ManualClock],
+) -> None:
+    browser, clock = floor
+    levels = [
+        {"small_blind": 100, "big_blind": 200, "ante": 25, "minutes": 15},
+        {"break": 5},
+        {"small_blind": 200, "big_blind": 400, "ante": 50, "minutes": 15},
+    ]
+    view = _started(browser, levels=levels, starting_stack=20_000)
+    face = _ok(browser.client.get(f"/api/clock/{view['id']}"))
+    assert (face["small_blind"], face["big_blind"], face["ante"]) == (100, 200, 25)
+    assert face["upcoming"] == {"kind": "break", "minutes": 5}
+    assert face["next_level"]["big_blind"] == 400 and face["seconds_to_break"] == 15 * 60
+    clock.advance(15 * 60 + 30)
+    face = _ok(browser.client.get(f"/api/clock/{view['id']}"))
+    assert face["on_break"] and face["level"] == 1 and face["seconds_left"] == 5 * 60 - 30
+    assert face["seconds_to_break"] is None and face["upcoming"]["big_blind"] == 400
+    clock.advance(5 * 60)
+    face = _ok(browser.client.get(f"/api/clock/{view['id']}"))
+    assert face["level"] == 2 and face["seconds_left"] is None  # the last level lasts
+    assert face["average_stack"] == 20_000
+    refused = browser.post(f"{BASE}/{view['id']}/clock", {"action": "next"})
+    assert refused.status_code == 400 and "last level" in refused.json()["message"]
+
+
+def test_progressive_bounties_are_paid_in_money(floor: tuple[Browser, ManualClock]) -> None:
+    browser, _ = floor
+    view = _started(browser, names=["ann", "bob", "cy", "dan"], preset="pokcomm-pko")
+    url = f"{BASE}/{view['id']}"
+    _ok(browser.post(f"{url}/bust", {"players": ["dan"], "by": ["cy"]}))
+    _ok(browser.post(f"{url}/bust", {"players": ["cy"], "by": ["ann"]}))
+    view = _ok(browser.post(f"{url}/bust", {"players": ["bob"], "by": ["ann"]}))
+    bounties = {r["player"]: r["bounty"] for r in view["results"]}
+    assert sum(bounties.values()) == view["pool"]["bounties"] == 4 * 1_000
+    assert bounties["cy"] == 500 and bounties["dan"] == 0  # half of dan's head, half on cy's
+    assert sum(r["prize"] for r in view["results"]) == view["pool"]["total"] == 4 * 1_000
+    page = browser.get(f"{url}/export/results.html").text
+    assert "€5.00" in page and "Bounty" in page
+
+
+def test_rebuys_and_the_add_on(floor: tuple[Browser, ManualClock]) -> None:
+    browser, clock = floor
+    view = _started(browser, names=["ann", "bob", "cy"], preset="pokcomm-rebuy")
+    url = f"{BASE}/{view['id']}"
+    seat = next(s for t in view["tables"] for s in t["seats"] if s["player"] == "ann")
+    assert seat["can_rebuy"] and view["rebuy_open"]
+    view = _ok(browser.post(f"{url}/rebuy", {"player": "ann"}))
+    assert view["chips_expected"] == 4 * 5_000 and view["pool"]["total"] == 4 * 2_000
+    refused = browser.post(f"{url}/add-on", {"player": "ann"})
+    assert refused.status_code == 400 and "after level 6" in refused.json()["message"]
+    clock.advance(6 * 20 * 60 + 1)  # the break after level 6: the add-on window
+    view = _ok(browser.get(url))
+    assert view["add_on_open"] and view["clock"]["on_break"]
+    view = _ok(browser.post(f"{url}/add-on", {"player": "bob"}))
+    assert view["chips_expected"] == 5 * 5_000 and view["pool"]["total"] == 5 * 2_000
+    again = browser.post(f"{url}/add-on", {"player": "bob"})
+    assert again.status_code == 400 and "already" in again.json()["message"]
+    clock.advance(10 * 60)  # level 7: the rebuy period is over
+    late = browser.post(f"{url}/rebuy", {"player": "cy"})
+    assert late.status_code == 400 and "ended with level 6" in late.json()["message"]

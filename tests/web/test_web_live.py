@@ -21,6 +21,7 @@ from croupier.server.live.event import ClubLive, build_config
 
 ENTRANTS = [f"Player {k:02d}" for k in range(1, 31)]
 WALL = {"width": 1920, "height": 1080}
+FAILURE = Path(__file__).resolve().parents[2] / "build" / "live-failure.png"
 
 
 def _floor_password(server: Server) -> str:
@@ -59,8 +60,14 @@ def _wait_change(page: Page, event: str, before: int) -> dict[str, Any]:
             raise AssertionError(f"refused: {page.locator('.toast-error').all_inner_texts()}")
         return _journal(page, event) > before
 
-    wait_until(changed, timeout=10, what="the console's change")
-    return _view(page, event)
+    try:
+        wait_until(changed, timeout=10, what="the console's change")
+    except AssertionError:
+        page.screenshot(path=str(FAILURE), full_page=True)
+        raise
+    view = _view(page, event)
+    page.wait_for_selector(f".live-body[data-journal='{view['journal_count']}']")
+    return view
 
 
 @pytest.mark.rule("POK-6-3")
@@ -85,6 +92,7 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
     page.fill("#season-ko", "2")
     page.click("#season-create button[type=submit]")
     page.wait_for_selector("#season-list a")
+    page.screenshot(path=str(shots / "live-list-desktop.png"), full_page=True)
     # the tournament: the knock-out preset, 12 places paid, a structure edited
     page.fill("#new-name", "Thursday knock-out")
     page.select_option("#new-preset", "pokcomm-ko")
@@ -136,6 +144,9 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
     assert "25/50" in wall_text and "Dinner break after level 4" in wall_text
     assert "30 of 30" in wall_text and not any(p in wall_text for p in ENTRANTS)
     wall.page.screenshot(path=str(shots / "live-clock-1920x1080.png"))
+    first = wall.page.inner_text("[data-f=time]")
+    wall.page.wait_for_timeout(1_300)
+    assert wall.page.inner_text("[data-f=time]") != first  # it counts down between readings
     phone = new_player(browser, server, "phone", viewport=PHONE)
     phone.goto(f"clock/{event}?lang=fr")
     phone.page.wait_for_function(
@@ -143,6 +154,19 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
     )
     assert "NIVEAU 1" in phone.page.inner_text("body").upper()
     phone.page.screenshot(path=str(shots / "live-clock-phone-fr.png"), full_page=True)
+    # the wall follows the server's clock: a pause, then the next level announced
+    _do(page, "#clock-pause")
+    wall.page.wait_for_function(
+        "() => document.querySelector('[data-f=state]')?.textContent.toUpperCase() === 'PAUSED'",
+        timeout=6_000,
+    )
+    _do(page, "#clock-resume")
+    page.wait_for_selector("#clock-pause")
+    _do(page, "#clock-next")
+    wall.page.wait_for_selector("[data-f=announce]:not([hidden])", timeout=6_000)
+    assert "50/100" in wall.page.inner_text("[data-f=announce]")
+    assert "LEVEL 2" in wall.page.inner_text("[data-f=announce]").upper()
+    wall.page.screenshot(path=str(shots / "live-clock-level-2-1920x1080.png"))
     # a count that does not add up is flagged at once, then discarded
     someone = view["tables"][0]["seats"][0]["player"]
     page.select_option("#count-player", someone)
@@ -160,12 +184,18 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
     page.wait_for_selector("#decisions li")
     assert "phone at the table" in page.inner_text("#decisions")
     page.screenshot(path=str(shots / "live-console-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(shots / "live-console-phone.png"), full_page=True)
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= PHONE["width"] + 1, wide  # nothing wider than the phone
+    page.set_viewport_size(DESKTOP)
     # busts until a winner, always from the shortest table so that balancing happens
     order: list[tuple[str, str]] = []
     reasons: set[str] = set()
     hand_for_hand = False
     rng = random.Random(13)
     mistake_done = False
+    moved = False
     while view["phase"] == "running":
         tables = sorted(view["tables"], key=lambda t: (t["players"], t["number"]))
         at = [s["player"] for s in tables[0]["seats"] if s["player"]]
@@ -183,7 +213,25 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
             assert victim in view["still_in"] and view["players_left"] == 30
             continue
         order.append((victim, killer))
+        if len(order) == 2:  # the floor moves a player itself, into a free seat
+            longest = max(view["tables"], key=lambda t: (t["players"], -t["number"]))
+            shortest = min(view["tables"], key=lambda t: (t["players"], t["number"]))
+            if longest["players"] - shortest["players"] >= 1 and longest is not shortest:
+                mover = next(s["player"] for s in longest["seats"] if s["player"])
+                free = next(s["seat"] for s in shortest["seats"] if not s["player"])
+                page.select_option("#move-player", mover)
+                page.fill("#move-table", str(shortest["number"]))
+                page.fill("#move-seat", str(free))
+                page.fill("#move-reason", "closer to the window")
+                before = view["journal_count"]
+                _do(page, "#move-submit")
+                view = _wait_change(page, event, before)
+                assert view["journal"][-1]["action"] == "moved"
+                moved = True
         if view["hand_for_hand"]:
+            if not hand_for_hand:
+                page.wait_for_selector("#hfh-notice")
+                page.screenshot(path=str(shots / "live-console-hand-for-hand.png"))
             hand_for_hand = True
             before = view["journal_count"]
             _do(page, "#hfh-close")
@@ -202,7 +250,7 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
         if view["players_left"] == 10 and len(order) == 20:
             page.screenshot(path=str(shots / "live-console-final-table.png"), full_page=True)
     assert {"balance", "break", "final-table"} <= reasons, reasons
-    assert hand_for_hand  # the money bubble: 13 players on two tables, 12 paid
+    assert moved and hand_for_hand  # the money bubble: 13 players on two tables, 12 paid
     page.wait_for_selector("#winner")
     winner = view["winner"]
     assert winner == order[-1][1] and len(order) == 29
@@ -241,10 +289,21 @@ def test_a_director_runs_a_30_player_live_tournament_to_its_winner(
     # results and payouts to print and as CSV
     csv = page.request.get(f"{_origin(page)}/api/floor/live/{event}/export/results.csv").text()
     assert csv.splitlines()[1].startswith(f"1,{winner},1,")
+    printed = floor.context.new_page()
+    printed.goto(f"{server.url}/api/floor/live/{event}/export/results.html")
+    assert printed.locator("table").first.locator("tbody tr").count() == 30
+    printed.screenshot(path=str(shots / "live-results-print.png"), full_page=True)
+    printed.goto(f"{server.url}/api/floor/live/{event}/export/seat-cards.html")
+    printed.close()
     # into the season, and the public standings
     page.select_option("#season-pick", "Club 2026")
     page.click("#season-add")
     page.wait_for_selector("#season-link")
+    page.select_option("#lang", "fr")
+    page.wait_for_function(
+        "() => document.querySelector('#results-title')?.textContent === 'Classement'"
+    )
+    page.screenshot(path=str(shots / "live-console-finished-fr.png"), full_page=True)
     season = Season("Club 2026", formula("linear"), knockout_points=2)
     season.add(event_from_tournament(replay, event="Thursday knock-out", date="x"))
     reader = new_player(browser, server, "reader", viewport=DESKTOP)

@@ -365,6 +365,8 @@ def _move(event: LiveEvent, form: MoveForm, by: str) -> None:
 
 
 def _done(event: LiveEvent, form: DoneForm, by: str) -> None:
+    if not event.moves_todo:
+        raise IllegalActionError("there is no move to make")
     if form.player is None:
         event.moves_todo = []
         event.note(by, "moves made", "all")
@@ -392,6 +394,10 @@ def _bust(event: LiveEvent, form: BustForm, by: str) -> None:
 
 
 def _undo(event: LiveEvent, form: UndoForm, by: str) -> None:
+    if event.in_season:
+        raise IllegalActionError(
+            f"{event.name} is in the season {event.season}: take it out of the season first"
+        )
     t = event.tournament
     before = len(t.moves)
     t.undo_bust(form.player, stack=form.stack)
@@ -412,6 +418,8 @@ def _accept(event: LiveEvent, form: ReasonForm, by: str) -> None:
 
 
 def _discard(event: LiveEvent, form: ReasonForm, by: str) -> None:
+    if not event.tournament.pending_counts():
+        raise IllegalActionError("no count is kept apart: nothing to discard")
     event.tournament.discard_counts()
     event.note(by, "counts discarded", "", form.reason)
 
@@ -454,6 +462,8 @@ def _balance(event: LiveEvent, form: ReasonForm, by: str) -> None:
     t = event.tournament
     before = len(t.moves)
     t._rearrange()  # POK-7-1, ITA-14: the next big blind of the longest table moves
+    if len(t.moves) == before:
+        raise IllegalActionError("the tables are balanced: nobody has to move")
     _rearranged(event, before)
     event.note(by, "balanced", f"{len(t.moves) - before} move(s)", form.reason)
 
@@ -565,6 +575,26 @@ async def create_season(ctx: Context) -> Response:
     return JSONResponse(_season_line(season))
 
 
+class RemoveForm(_Form):
+    event: str = Field(min_length=1, max_length=80)
+    reason: str = Field(min_length=1, max_length=300)
+
+
+async def remove_from_season(ctx: Context) -> Response:
+    """Take an event out of a season (added by mistake), with the reason."""
+    form = await ctx.body(RemoveForm)
+    desk = desk_of(ctx.request)
+    await desk.load()
+    season = await desk.remove_from_season(
+        str(ctx.request.path_params["season"]),
+        form.event,
+        by=_by(ctx),
+        role=_role(ctx),
+        why=form.reason,
+    )
+    return JSONResponse(_season_line(season))
+
+
 async def standings(ctx: Context) -> Response:
     """A season's standings and each player's results (public)."""
     desk = desk_of(ctx.request)
@@ -655,6 +685,7 @@ routes: list[Route] = [
     api_route("/api/floor/live/{event}/export/{what}", export, roles=FLOOR),
     api_route("/api/floor/seasons", list_seasons, roles=FLOOR),
     api_route("/api/floor/seasons", create_season, method="POST", roles=FLOOR),
+    api_route("/api/floor/seasons/{season}/remove", remove_from_season, method="POST", roles=FLOOR),
     api_route("/api/standings", public_seasons, login=False),
     api_route("/api/standings/{season}", standings, login=False),
     api_route("/api/standings/{season}/csv", standings_csv, login=False),

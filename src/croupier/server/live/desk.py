@@ -10,6 +10,7 @@ undone by reading the last snapshot back.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
@@ -30,6 +31,7 @@ __all__ = ["SEASON_KIND", "LiveDesk", "desk_of"]
 
 SEASON_KIND = "season"
 T = TypeVar("T")
+_log = logging.getLogger("croupier.server.live")
 
 
 class LiveDesk:
@@ -52,9 +54,15 @@ class LiveDesk:
         events = await store.read(lambda c: latest_snapshots(c, KIND))
         seasons = await store.read(lambda c: latest_snapshots(c, SEASON_KIND))
         for key, data in events.items():
-            self.events[key] = LiveEvent.restore(data, clock=self.clock)
+            try:
+                self.events[key] = LiveEvent.restore(data, clock=self.clock)
+            except ConfigurationError:
+                _log.exception("live event %s: its snapshot cannot be read, left aside", key)
         for key, data in seasons.items():
-            self.seasons[key] = Season.restore(data)
+            try:
+                self.seasons[key] = Season.restore(data)
+            except ConfigurationError:
+                _log.exception("season %s: its snapshot cannot be read, left aside", key)
         self._loaded = True
 
     # -------------------------------------------------------------- events
@@ -161,6 +169,31 @@ class LiveDesk:
                 self.seasons[name] = Season.restore(before)
                 event.season, event.in_season = None, False
                 event.journal.pop()
+                raise
+            return season
+
+    async def remove_from_season(
+        self, name: str, event_name: str, *, by: str, role: str = "floor", why: str = ""
+    ) -> Season:
+        """Take an event out of a season (added by mistake); its live event may be added again."""
+        async with self.lock:
+            season = self.season(name)
+            before = season.snapshot()
+            season.remove(event_name)
+            events = [e for e in self.events.values() if e.season == name and e.name == event_name]
+            records: list[Any] = [SaveSnapshot(SEASON_KIND, name, season.snapshot())]
+            for event in events:
+                event.season, event.in_season = None, False
+                event.note(by, "removed from season", name, why)
+                records += [SaveSnapshot(KIND, event.id, event.snapshot())]
+                records += [_logged(event, event.journal[-1], role)]
+            try:
+                await self.services.store.write(records)
+            except BaseException:
+                self.seasons[name] = Season.restore(before)
+                for event in events:
+                    event.season, event.in_season = name, True
+                    event.journal.pop()
                 raise
             return season
 

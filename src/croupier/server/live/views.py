@@ -258,10 +258,13 @@ def _euros(cents: int) -> str:
 def results_page(event: LiveEvent) -> str:
     """The results and payouts, to print."""
     t = event.tournament
+    by = {f.player: ", ".join(f.bust.eliminators) if f.bust else "" for f in t.finishes()}
+    points = t.config.knockout is not None and t.config.knockout.points
     lines = "".join(
-        f"<tr><td>{r.place}</td><td>{html.escape(r.player)}</td>"
+        f"<tr><td class=num>{r.place}</td><td>{html.escape(r.player)}</td>"
+        f"<td>{html.escape(by.get(r.player, ''))}</td>"
         f"<td class=num>{_euros(r.prize) if r.prize else ''}</td>"
-        f"<td class=num>{r.bounty or ''}</td></tr>"
+        f"<td class=num>{(r.bounty if points else _euros(r.bounty)) if r.bounty else ''}</td></tr>"
         for r in t.results()
     )
     pool = "".join(
@@ -270,7 +273,9 @@ def results_page(event: LiveEvent) -> str:
     )
     body = (
         f"<p>{len(t.registry)} entries · {t.paid_places()} places paid (ITA-18)</p>"
-        "<table><thead><tr><th>Place</th><th>Player</th><th>Prize</th><th>Bounty</th></tr>"
+        "<table><thead><tr><th class=num>Place</th><th>Player</th><th>Knocked out by</th>"
+        f"<th class=num>Prize</th><th class=num>{'Knock-out points' if points else 'Bounty'}</th>"
+        "</tr>"
         f"</thead><tbody>{lines}</tbody></table><h2>Prize pool</h2><table>{pool}</table>"
     )
     return _page(f"{event.name}: results", body)
@@ -285,7 +290,8 @@ def seating_page(event: LiveEvent) -> str:
         for table, seat in [t.seat_of(p)]
     )
     body = (
-        "<table><thead><tr><th>Player</th><th>Table</th><th>Seat</th></tr></thead>"
+        "<table><thead><tr><th>Player</th><th class=num>Table</th><th class=num>Seat</th></tr>"
+        "</thead>"
         f"<tbody>{lines}</tbody></table>"
     )
     return _page(f"{event.name}: seating", body)

@@ -72,7 +72,7 @@ export function clockWidget(data) {
   const state = h("span", { class: "cw-state" }, reading.state());
   const box = h(
     "div",
-    { class: `clock-widget${data.running ? "" : " stopped"}`, role: "timer", "aria-label": t("live.clock") },
+    { class: `clock-widget${data.running ? "" : " stopped"}${data.phase === "finished" ? " finished" : ""}`, role: "timer", "aria-label": t("live.clock") },
     h("div", { class: "cw-level" }, data.on_break ? t("live.break") : t("live.level_n", { level: data.level })),
     h("div", { class: "cw-blinds" }, data.on_break ? upcomingText(data.next_level) : blindsText(data)),
     time,
@@ -87,7 +87,7 @@ export function clockWidget(data) {
     h(
       "div",
       { class: "cw-numbers" },
-      t("live.players_of", { left: num(data.players_left), entries: num(data.entries) }),
+      t(data.players_left === 1 ? "live.players_of_one" : "live.players_of", { left: num(data.players_left), entries: num(data.entries) }),
       " · ",
       t("live.average", { chips: num(data.average_stack) }),
       " · ",

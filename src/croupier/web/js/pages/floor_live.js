@@ -6,7 +6,7 @@
 import { ApiError, get, post } from "../api.js";
 import { styles } from "../styles.js";
 import { h, replace, toast } from "../dom.js";
-import { money, num, t } from "../i18n.js";
+import { has, money, num, t } from "../i18n.js";
 import { me } from "../session.js";
 import { clockWidget } from "../clock_widget.js";
 
@@ -27,6 +27,11 @@ function intOrNull(value) {
   if (value === "" || value === null || value === undefined) return null;
   const n = Number(value);
   return Number.isFinite(n) ? Math.round(n) : null;
+}
+
+function actionName(action) {
+  const key = `live.action.${action}`;
+  return has(key) ? t(key) : action;
 }
 
 function staff() {
@@ -101,8 +106,8 @@ export async function renderList(main) {
           )
         : h("p", { class: "muted" }, t("live.no_events")),
     ),
-    createForm(data),
     seasonsPanel(seasons, main),
+    createForm(data),
   );
 }
 
@@ -240,7 +245,7 @@ function createForm(data) {
     h("h3", {}, t("live.structure")),
     h(
       "div",
-      { class: "scroll" },
+      { class: "scroll structure-scroll" },
       h(
         "table",
         { class: "data structure-editor" },
@@ -258,8 +263,12 @@ function createForm(data) {
       h("button", { type: "button", id: "add-level", onclick: () => {
         const last = readPeriods(periods).filter((p) => p.big_blind).pop() || { small_blind: 25, big_blind: 50, ante: 0, minutes: 20 };
         periods.append(periodRow({ small_blind: last.small_blind * 2, big_blind: last.big_blind * 2, ante: last.ante * 2, minutes: last.minutes }));
+        periods.lastElementChild.scrollIntoView({ block: "nearest" });
       } }, t("live.add_level")),
-      h("button", { type: "button", id: "add-break", onclick: () => periods.append(periodRow({ break: 10 })) }, t("live.add_break")),
+      h("button", { type: "button", id: "add-break", onclick: () => {
+        periods.append(periodRow({ break: 10 }));
+        periods.lastElementChild.scrollIntoView({ block: "nearest" });
+      } }, t("live.add_break")),
       h("button", { type: "submit", class: "primary", id: "create-submit" }, t("live.create")),
     ),
   );
@@ -319,9 +328,13 @@ export async function renderEvent(main, id) {
   const body = h("div", { class: "live-body" });
   main.append(body);
 
+  let epoch = 0; // bumped by every answer of an action: a refresh begun before it is stale
   function show(next) {
+    epoch += 1;
+    const same = next.journal_count === drawn && next.phase === view.phase;
     view = next;
-    draw();
+    if (same) drawClock(); // a refresh drew this very state already
+    else draw();
   }
   const send = (path, data) => act(`${url}/${path}`, data, show);
 
@@ -329,7 +342,10 @@ export async function renderEvent(main, id) {
     replace(clockBox, clockWidget(view.clock));
   }
 
+  let drawn = -1; // the journal count of the view on the page
   function draw() {
+    drawn = view.journal_count;
+    body.dataset.journal = String(drawn);
     drawClock();
     const running = view.phase === "running";
     replace(
@@ -400,6 +416,7 @@ export async function renderEvent(main, id) {
               class: "stack",
               onsubmit: async (e) => {
                 e.preventDefault();
+                if (!adult.checked) return toast(t("live.adult_needed"), "error");
                 const list = names.value.split(/\n|,/).map((n) => n.trim()).filter(Boolean);
                 const data = account.value.trim() ? { account: account.value.trim(), adult: adult.checked } : { names: list, adult: adult.checked };
                 await send("register", data);
@@ -511,6 +528,31 @@ export async function renderEvent(main, id) {
       { class: "panel", "aria-labelledby": "tables-title" },
       h("h2", { id: "tables-title" }, t("live.tables"), " ", h("span", { class: "muted" }, t(view.tables.length === 1 ? "live.tables_line_one" : "live.tables_line", { tables: view.tables.length, players: view.players_left }))),
       h("div", { class: "live-tables", id: "tables" }, view.tables.map(tableCard)),
+      moveForm(),
+    );
+  }
+
+  function moveForm() {
+    const player = h("select", { id: "move-player" }, playerOptions(view.still_in, t("live.choose")));
+    const table = numberInput("table", null, { id: "move-table", min: 1 });
+    const seat = numberInput("seat", null, { id: "move-seat", min: 1 });
+    const reason = h("input", { type: "text", id: "move-reason", maxlength: 300 });
+    return h(
+      "form",
+      {
+        class: "row",
+        id: "move-form",
+        onsubmit: (e) => {
+          e.preventDefault();
+          if (!player.value) return toast(t("live.choose_player"), "error");
+          return send("move", { player: player.value, table: intOrNull(table.value) || 0, seat: intOrNull(seat.value) || 0, reason: reason.value });
+        },
+      },
+      field(t("live.move_player"), player),
+      field(t("live.to_table"), table),
+      field(t("live.to_seat"), seat),
+      field(t("live.reason"), reason),
+      h("button", { type: "submit", id: "move-submit" }, t("live.move")),
     );
   }
 
@@ -631,7 +673,7 @@ export async function renderEvent(main, id) {
                     h("td", {}, f.by.join(", ")),
                     h("td", { class: "num" }, prizes[f.player]?.prize ? money(prizes[f.player].prize) : ""),
                     h("td", { class: "num" }, prizes[f.player]?.bounty ? (view.knockout?.points ? num(prizes[f.player].bounty) : money(prizes[f.player].bounty)) : ""),
-                    h("td", {}, f.undoable && k === finishes.findIndex((x) => x.undoable) ? h("button", { type: "button", class: "small", onclick: () => send("undo-bust", { player: f.player, reason: "" }) }, t("live.undo")) : null),
+                    h("td", {}, !view.in_season && f.undoable && k === finishes.findIndex((x) => x.undoable) ? h("button", { type: "button", class: "small", title: t("live.undo"), "aria-label": t("live.undo_bust", { player: f.player }), onclick: () => send("undo-bust", { player: f.player, reason: "" }) }, "↶") : null),
                   ),
                 ),
               ),
@@ -711,7 +753,7 @@ export async function renderEvent(main, id) {
       h(
         "ol",
         { class: "log", id: "journal", reversed: true },
-        [...view.journal].reverse().map((j) => h("li", {}, h("span", { class: "muted" }, `${j.at.slice(11, 19)} L${j.level} ${j.by} · `), `${j.action}${j.detail ? `: ${j.detail}` : ""}${j.reason ? ` (${j.reason})` : ""}`)),
+        [...view.journal].reverse().map((j) => h("li", {}, h("span", { class: "muted" }, `${j.at.slice(11, 19)} L${j.level} ${j.by} · `), `${actionName(j.action)}${j.detail ? `: ${j.detail}` : ""}${j.reason ? ` (${j.reason})` : ""}`)),
       ),
     );
   }
@@ -722,10 +764,12 @@ export async function renderEvent(main, id) {
   const timer = setInterval(async () => {
     if (!body.isConnected) return;
     try {
+      const began = epoch;
       const fresh = await get(url);
-      const changed = fresh.journal_count !== view.journal_count || fresh.phase !== view.phase;
+      if (began !== epoch || !body.isConnected) return;
       view = fresh;
-      if (changed) draw();
+      const typing = body.contains(document.activeElement) && /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
+      if (view.journal_count !== drawn && !typing) draw();
       else drawClock();
     } catch {
       /* the next refresh tries again */
