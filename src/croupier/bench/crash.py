@@ -6,7 +6,11 @@ play over WebSockets, start it again, and check after each restart that nothing 
   created or lost (the room holds exactly what was deposited);
 - every action a client was told was taken (its ``ok``) is in the stored hand;
 - every table's chips in the view a client gets (stacks, bets, pots) are what the ledger's
-  seat accounts of that table hold, seat by seat between hands.
+  seat accounts of that table hold, seat by seat between hands;
+- with ``tournaments``, kills also land during registrations, tournament hands and table
+  moves (:mod:`croupier.bench.crash_tournaments`): every acknowledged registration is
+  stored, every running tournament holds exactly the chips it issued, its prize pool what
+  its entries paid.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from croupier.bench import crash_tournaments as tourneys
 from croupier.bench.online import Crowd, launch, play_crowd, prepare_room, table_specs
 from croupier.engine import Acted, Mucked, Shown, event_from_dict
 from croupier.room.cash.ledger import AccountKind
@@ -37,6 +42,9 @@ ONLINE: dict[str, Any] = {
     "between_hands": 0.05,
     "disconnect_grace": 3600.0,
     "message_rates": {"connection": [1000, 10000], "user": [1000, 10000], "ip": [1e6, 10**7]},
+    "bot_think": [0.0, 0.02],
+    "sng_bots_after": 0.0,
+    "tournament_tick": 0.1,
 }
 """The server's knobs for the run: hands one after another, nobody sat out for going away."""
 
@@ -50,6 +58,7 @@ def run_crashes(
     seed: int = 1,
     workdir: Path | None = None,
     log: Any = None,
+    tournaments: bool = True,
 ) -> dict[str, Any]:
     """Play, kill -9, restart and check, ``kills`` times; returns a report (raises
     ``AssertionError`` at the first check that fails)."""
@@ -57,23 +66,32 @@ def run_crashes(
     base = Path(tempfile.mkdtemp(prefix="croupier-crash-")) if workdir is None else workdir
     data = base / "data"
     specs = table_specs(tables, seats)
-    tokens = prepare_room(data, database, specs)
+    watchers = ("watcher", *tourneys.PLAYERS) if tournaments else ("watcher",)
+    tokens = prepare_room(data, database, specs, watchers=watchers)
     seats_of = {p: (tokens[p], name) for name, _, _, players in specs for p in players}
     url = ServerConfig(data_dir=data, database=database).database_url
+    if tournaments:
+        tourneys.prepare(url)
+    churned = tourneys.Churn()
+    created = 0
     deposited = _deposited(url)
     acked: list[tuple[str, int, int, str, int]] = []
     hands = actions = 0
     started = time.monotonic()
     for kill in range(kills + 1):
+        if tournaments and kill < kills and kill % 3 == 0:
+            tourneys.add_sit_and_go(url, kill)
+            created += 1
         server = launch(data, database, ONLINE)
         try:
             _check(url, server.url, tokens["watcher"], [s[0] for s in specs], acked, deposited)
+            if tournaments:
+                tourneys.check_registrations(url, churned)
             if kill == kills:
                 break
+            seconds = rng.uniform(0.3, 1.2)
             crowd: Crowd = asyncio.run(
-                play_crowd(
-                    server.url, seats_of, seconds=rng.uniform(0.3, 1.2), seed=kill, rebuys=True
-                )
+                _play(server, seats_of, tokens, churned, seconds, kill, tournaments)
             )
             acked.extend(crowd.acks)
             hands += len(crowd.hands)
@@ -89,7 +107,11 @@ def run_crashes(
         report = check_database(store)
     finally:
         store.close()
-    assert report["ledger_balanced"], report["problems"]
+    assert report["ledger_balanced"] and not report["problems"], report["problems"]
+    stored = tourneys.stored_states(url) if tournaments else {}
+    tournament_hands = sum(
+        int(p["domain"]["hands_played"]) for p in stored.values() if p.get("domain")
+    )
     return {
         "kills": kills,
         "database": report["database"],
@@ -98,7 +120,39 @@ def run_crashes(
         "ledger_balanced": report["ledger_balanced"],
         "deposited": deposited,
         "seconds": round(time.monotonic() - started, 1),
+        "tournaments": created,
+        "tournament_hands": tournament_hands,
+        "tournaments_finished": sum(1 for p in stored.values() if p["state"] == "finished"),
+        "tournament_moves": sum(
+            len(p["domain"]["moves"]) for p in stored.values() if p.get("domain")
+        ),
+        "registrations_acknowledged": churned.acked,
     }
+
+
+async def _play(
+    server: Any,
+    seats_of: dict[str, tuple[str, str]],
+    tokens: dict[str, str],
+    churned: tourneys.Churn,
+    seconds: float,
+    kill: int,
+    tournaments: bool,
+) -> Crowd:
+    """The cash tables' crowd plays; with ``tournaments`` the clients register and
+    unregister meanwhile, and the kill comes while they still do (and while the bots'
+    tournaments play their hands and move their players)."""
+    url = server.url
+    crowd = play_crowd(url, seats_of, seconds=seconds, seed=kill, rebuys=True)
+    if not tournaments:
+        return await crowd
+    churning = asyncio.create_task(
+        tourneys.churn(url, tokens, churned, seconds=seconds + 30, seed=kill)
+    )
+    played = await crowd
+    await asyncio.to_thread(server.kill)  # mid-registration: some answers never come
+    await churning
+    return played
 
 
 def _deposited(url: str) -> int:

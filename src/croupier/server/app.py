@@ -11,6 +11,7 @@ from croupier.server import api_accounts, api_floor, api_hands, api_live, api_mo
 from croupier.server.config import ServerConfig
 from croupier.server.http import exception_handlers
 from croupier.server.services import Services, start_services
+from croupier.server.tournaments import api as api_tournaments
 from croupier.server.ws.endpoint import routes as ws_routes
 
 __all__ = ["create_app"]
@@ -55,6 +56,7 @@ def create_app(
             *api_hands.routes,
             *api_live.routes,
             *api_floor.routes,
+            *api_tournaments.routes,
             *ws_routes,
             *web.routes(),
         ],

@@ -17,10 +17,15 @@ __all__ = ["check_database"]
 def check_database(store: Store) -> dict[str, Any]:
     """The database's state: ``ledger_balanced`` (every entry posted again through the domain
     ledger's rules, then audited), ``chips_in_play`` (cents in seat accounts, on the tables),
-    ``open_hands``, the ledger's totals, and ``problems`` (empty when all is well)."""
+    ``open_hands``, the ledger's totals, the tournaments' chips (``tournament_chips``, each
+    running tournament's counted against what it issued) and ``problems`` (empty when all is
+    well)."""
+    from croupier.server.tournaments.check import check_tournaments
+
     problems: list[str] = []
     totals: dict[str, int] = {}
     entries = 0
+    ledger = None
     try:
         ledger = store.read_blocking(lambda c: load_ledger(iter_entries(c)))
         audited = ledger.audit()
@@ -28,6 +33,8 @@ def check_database(store: Store) -> dict[str, Any]:
         totals = dict(audited._asdict())
     except LedgerError as error:
         problems.append(str(error))
+        ledger = None
+    tournaments, wrong = check_tournaments(store, ledger)
     hands = store.read_blocking(open_hands)
     return {
         "ledger_balanced": not problems,
@@ -39,5 +46,6 @@ def check_database(store: Store) -> dict[str, Any]:
         "revision": store.read_blocking(current_revision),
         "head_revision": head_revision(),
         "database": store.backend,
-        "problems": problems,
+        **tournaments,
+        "problems": [*problems, *wrong],
     }

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from croupier.server.pubsub import InProcessPubSub, PubSub
 from croupier.server.services import Services
 from croupier.server.tables.service import CashTables
+from croupier.server.tournaments import Tournaments
 from croupier.server.ws.connection import Limits
 from croupier.server.ws.dedupe import CommandMemory
 
@@ -26,9 +27,12 @@ class Online:
     limits: Limits
     memory: CommandMemory
     clock: Callable[[], float] = field(default=time.monotonic)
+    tournaments: Tournaments | None = None
 
     async def close(self) -> None:
-        """Stop the tables, then the hub."""
+        """Stop the tournaments and the tables, then the hub."""
+        if self.tournaments is not None:
+            await self.tournaments.close()
         await self.tables.close()
         await self.pubsub.close()
 
@@ -46,7 +50,16 @@ async def start_online(
     tables = await CashTables.start(
         store=services.store, money=services.money, pubsub=hub, config=config, clock=clock
     )
+    demo = config.demo_tournaments
+    tournaments = await Tournaments.start(
+        cash=tables,
+        money=services.money,
+        store=services.store,
+        demo=services.config.demo and (config.demo_tables if demo is None else demo),
+    )
+    tables.tournaments = tournaments
     return Online(
+        tournaments=tournaments,
         tables=tables,
         pubsub=hub,
         limits=Limits(config),

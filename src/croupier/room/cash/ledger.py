@@ -66,6 +66,9 @@ class AccountKind(StrEnum):
     """The orphan register: set-aside chips unclaimed at the end of the session (CAS-8)."""
     HOUSE = "house"
     """The house box of one table, which receives its rake (CAS-23)."""
+    PRIZE_POOL = "prize-pool"
+    """The prize pool of one tournament (its ``table`` is the tournament's id): the buy-ins,
+    rebuys and add-ons net of fees, until the prizes are paid (ITA-18)."""
 
 
 class Account(NamedTuple):
@@ -113,6 +116,11 @@ class Account(NamedTuple):
         """The house box of ``table`` (CAS-23)."""
         return cls(AccountKind.HOUSE, "", table)
 
+    @classmethod
+    def prize_pool(cls, tournament: str) -> Account:
+        """The prize pool of ``tournament``."""
+        return cls(AccountKind.PRIZE_POOL, "", tournament)
+
 
 class EntryKind(StrEnum):
     """Why money moved."""
@@ -127,6 +135,14 @@ class EntryKind(StrEnum):
     SET_ASIDE = "set-aside"
     ORPHAN = "orphan"
     CLAIM = "claim"
+    ENTRY = "tournament-entry"
+    """A tournament's buy-in and fee (the fee to the house)."""
+    REFUND = "tournament-refund"
+    """A tournament entry given back (unregistered before the start, or cancelled)."""
+    TOURNAMENT_REBUY = "tournament-rebuy"
+    ADD_ON = "tournament-add-on"
+    PRIZE = "tournament-prize"
+    """A tournament's prize paid from its pool to the player's balance (ITA-18)."""
 
 
 class Entry(NamedTuple):
@@ -148,11 +164,21 @@ class LedgerTotals(NamedTuple):
     set_aside: int
     orphans: int
     house: int
+    prize_pools: int = 0
+    """Tournaments' prize pools not yet paid out."""
 
     @property
     def held(self) -> int:
-        """Everything the room holds: accounts + seats + set-aside + orphans + house."""
-        return self.accounts + self.seats + self.set_aside + self.orphans + self.house
+        """Everything the room holds: accounts + seats + set-aside + orphans + house +
+        prize pools."""
+        return (
+            self.accounts
+            + self.seats
+            + self.set_aside
+            + self.orphans
+            + self.house
+            + self.prize_pools
+        )
 
     @property
     def balanced(self) -> bool:
@@ -228,6 +254,7 @@ class Ledger:
             k[AccountKind.SET_ASIDE],
             k[AccountKind.ORPHAN],
             k[AccountKind.HOUSE],
+            k[AccountKind.PRIZE_POOL],
         )
 
     # ------------------------------------------------------------------ posting

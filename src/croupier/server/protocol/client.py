@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapte
 __all__ = [
     "PROTOCOL_VERSION",
     "Act",
+    "AddOn",
     "AskToSee",
     "CallClock",
     "Chat",
@@ -28,13 +29,17 @@ __all__ = [
     "Mute",
     "Ping",
     "Rebuy",
+    "Register",
     "Sit",
     "SitIn",
     "SitOut",
     "TimeBank",
+    "TournamentRebuy",
+    "Unregister",
     "Unwatch",
     "VoidHand",
     "Watch",
+    "WatchTournament",
     "client_message",
 ]
 
@@ -50,6 +55,7 @@ Amount = Annotated[int, Field(gt=0, le=MAX_AMOUNT)]
 HandNumber = Annotated[int, Field(ge=1, le=10**12)]
 SeatNumber = Annotated[int, Field(ge=1, le=10)]
 Sequence = Annotated[int, Field(ge=0, le=2**53)]
+TournamentId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.-]{1,64}$")]
 
 
 class _Message(BaseModel):
@@ -211,6 +217,46 @@ class VoidHand(_AtTable):
     reason: Annotated[str, StringConstraints(max_length=200)] = ""
 
 
+class _InTournament(_Message):
+    tournament: TournamentId
+
+
+class Register(_InTournament):
+    """Register for a tournament: its buy-in and fee are taken from one's balance (POK-1-2:
+    an adult's account only); in a running tournament, during late registration."""
+
+    type: Literal["register"]
+
+
+class Unregister(_InTournament):
+    """Take one's name off a tournament before it starts: buy-in and fee are refunded."""
+
+    type: Literal["unregister"]
+
+
+class WatchTournament(_InTournament):
+    """The tournament's view (a ``tournament`` frame); ``watch`` keeps its
+    ``tournament_update`` frames coming (false: stop)."""
+
+    type: Literal["tournament"]
+    watch: bool = True
+
+
+class TournamentRebuy(_InTournament):
+    """Answer a rebuy offer: ``accept`` buys the rebuy's chips for its price (between hands,
+    while rebuys are open); false declines it (a busted player is then out)."""
+
+    type: Literal["tournament_rebuy"]
+    accept: bool = True
+
+
+class AddOn(_InTournament):
+    """Answer the add-on offer: ``accept`` buys the add-on's chips for its price (once)."""
+
+    type: Literal["add_on"]
+    accept: bool = True
+
+
 ClientMessage = Annotated[
     Ping
     | LobbyRequest
@@ -231,7 +277,12 @@ ClientMessage = Annotated[
     | CallClock
     | Claim
     | Mute
-    | VoidHand,
+    | VoidHand
+    | Register
+    | Unregister
+    | WatchTournament
+    | TournamentRebuy
+    | AddOn,
     Field(discriminator="type"),
 ]
 
@@ -259,5 +310,10 @@ CLIENT_TYPES: tuple[type[BaseModel], ...] = (
     Claim,
     Mute,
     VoidHand,
+    Register,
+    Unregister,
+    WatchTournament,
+    TournamentRebuy,
+    AddOn,
 )
 """Every client message model, in the order docs/protocol.md shows them."""

@@ -140,6 +140,10 @@ class Info(_Part):
     hands_played: int
     hands_left: int | None
     lines: list[str]
+    unit: Literal["cents", "chips"] = "cents"
+    """What the amounts count: cents at a cash table, tournament chips at a tournament's."""
+    tournament: str | None = None
+    """The tournament a tournament table belongs to."""
 
 
 class Shown(_Part):
@@ -342,11 +346,67 @@ class LobbyTable(_Part):
     info: Info
 
 
+class Blinds(_Part):
+    """One level of a tournament's structure: blinds and ante in chips, minutes."""
+
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    minutes: float
+
+
+class Pause(_Part):
+    """A break of a tournament's structure: after level ``after_level``."""
+
+    after_level: int
+    minutes: float
+
+
+class LobbyTournament(_Part):
+    """A tournament in the lobby: its structure (published in advance: ITA-6), its buy-in
+    and fee in cents, its start, its entrants, its state."""
+
+    id: str
+    name: str
+    preset: str
+    game: str
+    kind: Literal["sit-and-go", "scheduled"]
+    structure: str
+    """The structure in a few words."""
+    levels: list[Blinds]
+    breaks: list[Pause]
+    buy_in: int
+    fee: int
+    starting_stack: int
+    entrants: int
+    max_players: int
+    table_size: int
+    start: str
+    """When it starts, in words: a time, or "when 6 have registered"."""
+    starts_at: float | None
+    """The start, in seconds since the epoch (a scheduled tournament)."""
+    starts_when: int | None
+    """The start, as a number of entrants (a sit-and-go)."""
+    state: Literal["registering", "running", "finished", "cancelled"]
+    prize_pool: int
+    """In cents: the buy-ins net of fees (ITA-18)."""
+    late_registration_level: int | None
+    """Registration stays open until the end of this level (None: not after the start)."""
+    registered: list[str]
+    remaining: int
+    level: int | None
+    rebuys: bool
+    add_on: bool
+
+
 class LobbyUpdate(_Frame):
-    """Tables of the lobby that changed (to whoever watches the lobby)."""
+    """Tables of the lobby that changed (to whoever watches the lobby); ``tournaments``
+    (when present): every tournament of the lobby, the whole list."""
 
     type: Literal["lobby_update"]
     tables: list[LobbyTable]
+    tournaments: list[LobbyTournament] | None = None
 
 
 class TableView(_Frame):
@@ -407,8 +467,161 @@ class Called(_Frame):
     seat: int | None
 
 
+# ------------------------------------------------------------- tournaments
+class Entrant(_Part):
+    """A player of a tournament: where he sits, his chips (POK-11-2), his place once out
+    (POK-9-8) and his prize in cents (ITA-18)."""
+
+    player: str
+    status: Literal["registered", "playing", "pending", "out", "winner"]
+    """``pending``: busted, a rebuy offered and not yet answered."""
+    table: str | None
+    seat: int | None
+    chips: int
+    place: int | None
+    prize: int
+    rebuys: int
+    add_on: bool
+
+
+class TournamentTable(_Part):
+    """A table of a tournament: its name (to ``watch``), its number, who sits there."""
+
+    table: str
+    number: int
+    players: int
+    chips: int
+    playing: bool
+    final: bool
+
+
+class Payout(_Part):
+    """A place paid, in cents (ITA-18)."""
+
+    place: int
+    amount: int
+
+
+class Standing(_Part):
+    """One's own part of a tournament view."""
+
+    player: str
+    registered: bool
+    status: Literal["none", "registered", "playing", "pending", "out", "winner"]
+    table: str | None
+    seat: int | None
+    chips: int
+    place: int | None
+    """One's place among the players left (by chips) while playing; one's finish once out."""
+    prize: int
+    may_rebuy: bool
+    may_add_on: bool
+    balance: int
+
+
+class Offer(_Part):
+    """A rebuy or add-on open to this player: chips for a price in cents."""
+
+    kind: Literal["rebuy", "add_on"]
+    chips: int
+    price: int
+    expires_in: float | None
+    """Seconds left to answer (a busted player's rebuy), or None while the period lasts."""
+
+
+class TournamentBody(_Frame):
+    id: str
+    name: str
+    preset: str
+    seq: int
+    state: Literal["registering", "running", "finished", "cancelled"]
+    unit: Literal["chips"]
+    entrants: int
+    remaining: int
+    prize_pool: int
+    payouts: list[Payout]
+    level: Blinds | None
+    next_level: Blinds | None
+    time_left: float | None
+    """Seconds left in the current level or break."""
+    on_break: bool
+    next_break_in: float | None
+    """Seconds to the next break (None: none to come)."""
+    paused: bool
+    hand_for_hand: bool
+    late_registration: bool
+    rebuy_open: bool
+    add_on_open: bool
+    average_stack: int | None
+    players: list[Entrant]
+    tables: list[TournamentTable]
+    you: Standing | None
+    offers: list[Offer]
+
+
+class TournamentView(TournamentBody):
+    """A tournament as it stands (the answer of ``tournament``): the clock, the tables, the
+    players and their chips, the payouts, and ``you``: one's own place and offers."""
+
+    type: Literal["tournament"]
+
+
+class TournamentUpdate(TournamentBody):
+    """The tournament changed (a hand ended, a level, a bust, a move, a registration): the
+    whole view again, to whoever watches it."""
+
+    type: Literal["tournament_update"]
+
+
+class OfferFrame(_Frame):
+    """A rebuy or an add-on is open to this player: answer with ``tournament_rebuy`` or
+    ``add_on``."""
+
+    type: Literal["offer"]
+    tournament: str
+    offer: Offer
+
+
+class Moved(_Frame):
+    """Balancing or breaking a table moved this player between hands: he sits at ``table``,
+    seat ``seat`` (his client should ``watch`` it)."""
+
+    type: Literal["moved"]
+    tournament: str
+    table: str
+    seat: int
+    from_table: str
+    reason: str
+
+
+class TournamentResult(_Frame):
+    """This player's tournament is over for him: his place and his prize in cents (paid into
+    his balance)."""
+
+    type: Literal["tournament_result"]
+    tournament: str
+    player: str
+    place: int
+    prize: int
+    entrants: int
+    balance: int
+
+
 ServerMessage = Annotated[
-    Welcome | Ok | Error | LobbyUpdate | TableView | Update | YouFrame | ChatLine | Called,
+    Welcome
+    | Ok
+    | Error
+    | LobbyUpdate
+    | TableView
+    | Update
+    | YouFrame
+    | ChatLine
+    | Called
+    | TournamentView
+    | TournamentUpdate
+    | OfferFrame
+    | Moved
+    | TournamentResult,
     Field(discriminator="type"),
 ]
 
@@ -425,5 +638,10 @@ SERVER_TYPES: tuple[type[BaseModel], ...] = (
     YouFrame,
     ChatLine,
     Called,
+    TournamentView,
+    TournamentUpdate,
+    OfferFrame,
+    Moved,
+    TournamentResult,
 )
 """Every server frame model, in the order docs/protocol.md shows them."""

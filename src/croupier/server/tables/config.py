@@ -77,9 +77,32 @@ class OnlineConfig:
     """The demo bots' thinking time, at random between these two."""
     lobby_interval: float = 1.0
     """How often the lobby's changes are published."""
+    demo_tournaments: bool | None = None
+    """With the demo on, the demo's sit-and-go and multi-table tournament run with bots
+    (None: when the demo's cash tables do)."""
+    sng_bots_after: float = 60.0
+    """A demo sit-and-go with a player registered is filled with bots after this long."""
+    italian_every: float = 300.0
+    """The demo's Italian multi-table tournament starts this often (seconds)."""
+    demo_level_minutes: float = 5.0
+    """The length of the demo tournaments' levels (the presets' own are 20 minutes)."""
+    tournament_tick: float = 1.0
+    """How often a tournament looks at its clock (a new level, a break, a scheduled start)."""
+    rebuy_answer_seconds: float = 30.0
+    """A busted player's time to answer a rebuy offer; then he is out."""
 
     def __post_init__(self) -> None:
-        for name in ("between_hands", "disconnect_grace", "showdown_seconds", "lobby_interval"):
+        for name in (
+            "between_hands",
+            "disconnect_grace",
+            "showdown_seconds",
+            "lobby_interval",
+            "sng_bots_after",
+            "italian_every",
+            "demo_level_minutes",
+            "tournament_tick",
+            "rebuy_answer_seconds",
+        ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
                 raise ConfigurationError(f"{name} is a number of seconds >= 0, not {value!r}")

@@ -138,7 +138,7 @@ def seats_json(
                 "cards": None,
                 "mucked": False,
             }
-        entry["sitting_out"] = ts.sitting_out
+        entry["sitting_out"] = ts.sitting_out or ts.absent  # absent: blinded (tournaments)
         entry["missed"] = ts.missed.value
         entry["leaving"] = ts.leaving or player in gone
         entry["connected"] = connected(player)

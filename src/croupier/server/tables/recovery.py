@@ -80,7 +80,12 @@ def load_room(store: Store, ledger: Ledger, config: OnlineConfig) -> RecoveredRo
                     )
                 records.append(record)
         playing = {r.id for r in records}
-        stray = [h.id for h in open_hands(connection) if h.id not in playing]
+        tournaments = set(latest_snapshots(connection, "tournament"))  # their own recovery
+        stray = [
+            h.id
+            for h in open_hands(connection)
+            if h.id not in playing and h.table.rpartition("@")[0] not in tournaments
+        ]
         return part, tables, records, stray
 
     part, tables, records, stray = store.read_blocking(read)

@@ -74,6 +74,9 @@ class CashTables:
         self._clock = clock
         self.floor = FloorState()
         """The floor's own state: suspensions, players barred, tables whose list it calls."""
+        self.tournaments: Any = None
+        """The tournaments online (:class:`croupier.server.tournaments.Tournaments`), whose
+        tables connections reach through :meth:`actor` too."""
 
     # ------------------------------------------------------------------ start
     @classmethod
@@ -146,6 +149,8 @@ class CashTables:
     def actor(self, table: str) -> TableActor:
         """The actor of ``table``."""
         actor = self.actors.get(table)
+        if actor is None and self.tournaments is not None:
+            actor = self.tournaments.table(table)
         if actor is None:
             raise ProtocolError(
                 "not_found", f"no table {table!r}: tables are {', '.join(sorted(self.actors))}"
@@ -184,6 +189,8 @@ class CashTables:
             self._tell_tables(player, "disconnected")
 
     def _tell_tables(self, player: str, kind: str) -> None:
+        if self.tournaments is not None:
+            self.tournaments.presence(player, kind)
         table = self.room.where(player)
         if table is not None and table in self.actors:
             self.actors[table].post(Command(kind, player=player))

@@ -40,6 +40,7 @@ __all__ = ["Connection", "Limits"]
 _log = logging.getLogger("croupier.server.ws")
 _HEAD = re.compile(r'^\{"v":1,"type":"(\w+)","table":"([^"]*)","seq":(\d+)')
 _FLOOR = frozenset({"mute", "void_hand"})
+_TOURNAMENT = frozenset({"register", "unregister", "tournament", "tournament_rebuy", "add_on"})
 _ids = itertools.count(1)
 _MAX_NESTING = 64
 """Brackets a message may hold: none needs more (a deep nesting is refused before parsing)."""
@@ -110,7 +111,7 @@ class Connection:
                     "user": self.user,
                     "role": self.role,
                     "balance": room.balance(self.user),
-                    "seated": room.where(self.user),
+                    "seated": room.where(self.user) or self._in_tournament(),
                     "limits": {
                         "max_message_bytes": self.config.max_message_bytes,
                         "chat_max_chars": self.config.chat_max_chars,
@@ -119,6 +120,10 @@ class Connection:
             )
         )
         self.tables.connected(self.user)
+
+    def _in_tournament(self) -> str | None:
+        tournaments = self.tables.tournaments
+        return None if tournaments is None else tournaments.where(self.user)
 
     async def close(self) -> None:
         """The socket closed: count him gone, stop listening."""
@@ -264,7 +269,15 @@ class Connection:
             return {"pong": True}
         if kind == "lobby":
             await self._lobby(message.watch)
-            return {"tables": tables.lobby()}
+            tournaments = tables.tournaments
+            return {
+                "tables": tables.lobby(),
+                "tournaments": [] if tournaments is None else tournaments.lobby(),
+            }
+        if kind in _TOURNAMENT:
+            if tables.tournaments is None:
+                raise ProtocolError("not_found", "this server runs no tournaments")
+            return await tables.tournaments.handle(self, message)  # type: ignore[no-any-return]
         if kind == "watch":
             tables.actor(message.table)
             await self._subscribe(message.table)

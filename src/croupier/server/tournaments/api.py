@@ -1,0 +1,163 @@
+"""Tournaments over HTTP: the lobby's tournaments and one tournament's view for anyone logged
+in; the floor's operations for the ``floor`` and ``admin`` roles (a player gets 403): create
+from a preset (and a structure), start, pause and resume the clock, add or remove time, move
+a player, apply the balancing suggestion, hand-for-hand on or off, cancel. Every operation
+gives its reason and is logged with who and when (``GET /api/tournaments/ID/decisions``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from croupier.errors import ConfigurationError
+from croupier.server.errors import ServerError
+from croupier.server.http import Context, api_route
+from croupier.server.protocol.codes import ProtocolError
+from croupier.server.tournaments.service import Tournaments
+from croupier.server.tournaments.spec import Spec
+
+__all__ = ["routes"]
+
+STAFF = ("floor", "admin")
+Reason = Annotated[str, StringConstraints(min_length=1, max_length=500)]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CreateBody(_Body):
+    preset: Annotated[str, StringConstraints(pattern=r"^[a-z-]{1,32}$")]
+    id: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.-]{1,48}$")] | None = None
+    name: Annotated[str, StringConstraints(min_length=1, max_length=80)] | None = None
+    kind: Literal["sit-and-go", "scheduled"] = "sit-and-go"
+    max_players: Annotated[int, Field(ge=2, le=1000)] | None = None
+    table_size: Annotated[int, Field(ge=2, le=10)] | None = None
+    start_when: Annotated[int, Field(ge=2, le=1000)] | None = None
+    starts_at: float | None = None
+    buy_in: Annotated[int, Field(ge=0, le=10**9)] | None = None
+    fee: Annotated[int, Field(ge=0, le=10**9)] | None = None
+    structure: dict[str, Any] | None = None
+    reason: Reason = "created by the floor"
+
+
+class ReasonBody(_Body):
+    reason: Reason
+
+
+class TimeBody(_Body):
+    seconds: Annotated[int, Field(ge=-3600, le=3600)]
+    reason: Reason
+
+
+class MoveBody(_Body):
+    player: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.-]{1,32}$")]
+    table: Annotated[int, Field(ge=1, le=1000)]
+    seat: Annotated[int, Field(ge=1, le=10)] | None = None
+    reason: Reason
+
+
+class HandForHandBody(_Body):
+    on: bool
+    reason: Reason
+
+
+def _service(ctx: Context) -> Tournaments:
+    online = ctx.services.online
+    if online is None or online.tournaments is None:
+        raise ProtocolError("unavailable", "the tournaments are not running")
+    return online.tournaments
+
+
+def _id(ctx: Context) -> str:
+    return str(ctx.request.path_params["tid"])
+
+
+async def list_tournaments(ctx: Context) -> Response:
+    """Every tournament of the lobby."""
+    return JSONResponse({"tournaments": _service(ctx).lobby()})
+
+
+async def one_tournament(ctx: Context) -> Response:
+    """One tournament as the caller sees it (his ``you``)."""
+    user = ctx.user_session.user.screen_name
+    return JSONResponse(_service(ctx).view(_id(ctx), user))
+
+
+async def decisions(ctx: Context) -> Response:
+    """The floor's decisions on a tournament: who, when, what, why."""
+    actor = _service(ctx).actor(_id(ctx))
+    return JSONResponse({"decisions": actor.decisions})
+
+
+async def create(ctx: Context) -> Response:
+    """A new tournament from a preset, registering."""
+    body = await ctx.body(CreateBody)
+    service = _service(ctx)
+    tid = body.id or service.next_id(body.preset)
+    try:
+        spec = Spec.make(
+            id=tid,
+            preset=body.preset,
+            name=body.name,
+            kind=body.kind,
+            max_players=body.max_players,
+            table_size=body.table_size,
+            start_when=body.start_when,
+            starts_at=body.starts_at,
+            buy_in=body.buy_in,
+            fee=body.fee,
+            structure=body.structure,
+        )
+        actor = await service.create(spec)
+    except ConfigurationError as error:
+        raise ServerError(str(error)) from None
+    actor.decisions.append(
+        {
+            "at": spec.created_at,
+            "by": ctx.user_session.user.screen_name,
+            "what": "create",
+            "args": body.model_dump(exclude={"reason"}, exclude_none=True),
+            "why": body.reason,
+        }
+    )
+    actor.changed = True
+    return JSONResponse({"id": tid, "tournament": service.lobby_entry(tid)}, status_code=201)
+
+
+def _operation(op: str, model: type[_Body]) -> Any:
+    async def handler(ctx: Context) -> Response:
+        body = await ctx.body(model)
+        order = {"op": op, **body.model_dump()}
+        by = ctx.user_session.user.screen_name
+        result = await _service(ctx).floor(_id(ctx), by, order)
+        return JSONResponse(result)
+
+    handler.__doc__ = f"The floor's {op!r} on a tournament."
+    return handler
+
+
+routes: list[Route] = [
+    api_route("/api/tournaments", list_tournaments),
+    api_route("/api/tournaments", create, method="POST", roles=STAFF),
+    api_route("/api/tournaments/{tid}", one_tournament),
+    api_route("/api/tournaments/{tid}/decisions", decisions, roles=STAFF),
+    *(
+        api_route(
+            f"/api/tournaments/{{tid}}/{op}", _operation(op, model), method="POST", roles=STAFF
+        )
+        for op, model in (
+            ("start", ReasonBody),
+            ("pause", ReasonBody),
+            ("resume", ReasonBody),
+            ("time", TimeBody),
+            ("move", MoveBody),
+            ("balance", ReasonBody),
+            ("hand-for-hand", HandForHandBody),
+            ("cancel", ReasonBody),
+        )
+    ),
+]
