@@ -7,7 +7,7 @@ from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 
-from croupier.server import api_accounts, api_hands, api_money, web
+from croupier.server import api_accounts, api_floor, api_hands, api_live, api_money, web
 from croupier.server.config import ServerConfig
 from croupier.server.http import exception_handlers
 from croupier.server.services import Services, start_services
@@ -54,6 +54,8 @@ def create_app(
             *api_accounts.routes,
             *api_money.routes,
             *api_hands.routes,
+            *api_live.routes,
+            *api_floor.routes,
             *api_tournaments.routes,
             *ws_routes,
             *web.routes(),

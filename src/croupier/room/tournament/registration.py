@@ -61,7 +61,7 @@ class Registry:
         if adult is not True:
             raise RegistrationError(
                 f"{player} cannot register: minors are not accepted (POK-1-2);"
-                " confirm the player is an adult with adult=True"
+                " his being an adult must be confirmed first"
             )
         if player in self._entries:
             raise RegistrationError(f"{player} is already registered")

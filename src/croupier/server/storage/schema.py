@@ -16,6 +16,10 @@ them); change both together, with a new migration, never by editing an applied o
   voided. A hand keeps its deck commitment: the published ``root`` and the secret ``opening``
   (:mod:`croupier.commitment`: the salts, so that a restarted server goes on proving cards).
 - ``hand_players``: who was dealt in each hand, at which seat (a player's own hands, PKG-15).
+- ``floor_log``: the floor's decisions, append-only (:mod:`croupier.server.floor.log`): when,
+  who (and his role), about what (a subject: a table, a tournament, a player, a hand), where
+  (a table or tournament the decision was taken at, if any), the action, its details (JSON)
+  and why.
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ import sqlalchemy as sa
 from croupier.server.storage.types import UTCDateTime
 
 __all__ = [
+    "FLOOR_SUBJECTS",
     "HAND_STATUSES",
     "ROLES",
+    "floor_log",
     "hand_events",
     "hand_players",
     "hands",
@@ -43,6 +49,9 @@ ROLES = ("player", "floor", "cashier", "admin")
 the cashier moves money in and out; the admin manages accounts."""
 
 HAND_STATUSES = ("open", "ended", "voided")
+
+FLOOR_SUBJECTS = ("table", "tournament", "player", "hand", "room", "event", "season")
+"""What a floor decision can be about (``floor_log.subject_kind``)."""
 
 metadata = sa.MetaData(
     naming_convention={
@@ -152,4 +161,21 @@ hand_players = sa.Table(
     sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("player", sa.String(64), nullable=False),
     sa.Index("ix_hand_players_player", "player"),
+)
+
+floor_log = sa.Table(
+    "floor_log",
+    metadata,
+    sa.Column("id", sa.BigInteger().with_variant(sa.Integer, "sqlite"), primary_key=True),
+    sa.Column("at", UTCDateTime, nullable=False),
+    sa.Column("who", sa.String(32), nullable=False),
+    sa.Column("role", sa.String(16), nullable=False),
+    sa.Column("subject_kind", sa.String(16), nullable=False),
+    sa.Column("subject_id", sa.String(64), nullable=False),
+    sa.Column("place", sa.String(80), nullable=False, server_default=""),
+    sa.Column("action", sa.String(40), nullable=False),
+    sa.Column("detail", sa.Text, nullable=False, server_default="{}"),
+    sa.Column("why", sa.String(1000), nullable=False, server_default=""),
+    sa.Index("ix_floor_log_subject_kind_subject_id", "subject_kind", "subject_id"),
+    sa.Index("ix_floor_log_at", "at"),
 )

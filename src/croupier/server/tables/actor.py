@@ -195,7 +195,7 @@ class TableActor:
     # ---------------------------------------------------------------- writing
     async def _write(self, step: Step) -> None:
         room = self.service.room
-        records: list[Record] = []
+        records: list[Record] = list(step.records)
         ended_id = None
         for book in (self.last, self.current):
             if book is None:
@@ -245,6 +245,7 @@ class TableActor:
             if not settled.voided:
                 self.recent.append((self.service.now(), _pot_of(book.hand)))
             self.last, self.current = book, None
+            self.service.floor.hand_settled(self, settled.voided, step)
             self.leaving.clear()
             self.info_cache = None
             step.table = step.room = step.publish = True
@@ -257,6 +258,8 @@ class TableActor:
     def _call_list(self, step: Step) -> None:
         """Seat whoever answers on the waiting list (CAS-7): a name not connected is skipped."""
         room = self.service.room
+        if self.name in self.service.floor.floor_calls:
+            return  # the floor calls this table's waiting list (croupier.server.floor.cash)
         called = room.fill(self.name, answers=lambda r: self.service.online(r.player))
         if called:
             step.table = step.room = step.publish = True
@@ -464,6 +467,9 @@ class TableActor:
         if kind in ("connected", "disconnected", "grace"):
             self.on_presence(command, step)
             return {}
+        if kind == "floor":  # an operation of the floor's console, in the table's turn
+            done: dict[str, Any] = command.message(self, step)
+            return done
         if kind == "call_list":  # the waiting list changed: call it if a seat is free
             step.publish = True
             if self.table.free_seats():

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from croupier.server.storage import Record
 
 __all__ = ["Command", "Step", "Viewer"]
 
@@ -29,7 +32,9 @@ class Command:
     ``kind`` is a client message type (``"act"``, ``"sit"`` ...) with its ``message`` and the
     ``player`` who sent it, or an internal kind: ``"timer"`` and ``"bot"`` (``token`` names the
     turn they were set for), ``"deal"``, ``"connected"``/``"disconnected"``/``"grace"`` (of
-    ``player``), ``"call_list"``, ``"watch"`` (``viewer``, ``since``).
+    ``player``), ``"call_list"``, ``"watch"`` (``viewer``, ``since``), ``"floor"`` (an
+    operation of the floor's console: ``message`` is a function of the actor and the step,
+    run in the table's turn; see :mod:`croupier.server.floor.cash`).
     """
 
     kind: str
@@ -43,12 +48,14 @@ class Command:
 
 class Step:
     """What one command changed at a table, gathered for the write and the frames:
-    ``table`` (its stored part), ``room`` (the room's part), ``publish`` (a frame)."""
+    ``table`` (its stored part), ``room`` (the room's part), ``publish`` (a frame);
+    ``records``: more records written in the same transaction (the floor's log, its state)."""
 
-    __slots__ = ("entries_before", "publish", "room", "table")
+    __slots__ = ("entries_before", "publish", "records", "room", "table")
 
     def __init__(self, entries_before: int) -> None:
         self.entries_before = entries_before
         self.table = False
         self.room = False
         self.publish = False
+        self.records: list[Record] = []

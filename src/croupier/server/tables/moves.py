@@ -51,6 +51,7 @@ def _hand_seat(actor: TableActor, player: str, number: int) -> tuple[Hand, int]:
 def do_sit(actor: TableActor, player: str, msg: client.Sit, step: Step) -> dict[str, Any]:
     """Take a seat drawn at random (CAS-7), buying in from the balance (CAS-9, CAS-10)."""
     room = actor.service.room
+    actor.service.floor.check_may_play(player)
     seat = room.join(player, actor.name, msg.buy_in, post=msg.post)
     step.table = step.room = step.publish = True
     return {"seat": seat, "balance": room.balance(player)}
@@ -78,6 +79,7 @@ def do_sit_in(actor: TableActor, player: str, msg: client.SitIn, step: Step) -> 
     """Come back, posting what is owed now (``post``) or waiting for the big blind (PKG-18,
     PKG-21)."""
     _seat(actor, player)
+    actor.service.floor.check_may_sit_in(player)
     actor.service.room.come_back(player, post=msg.post)
     actor.away_by_disconnect.discard(player)
     step.table = step.room = step.publish = True
@@ -214,8 +216,23 @@ def do_void_hand(
     book = actor.current
     if book is None or book.number != msg.hand:
         raise ProtocolError("stale", f"hand {msg.hand} is not being played at {actor.name}")
+    stacks = {s.player: s.stack for s in book.hand.seats}
     book.hand.void(msg.reason or f"voided by the floor ({player})")
     step.publish = True
+    from croupier.server.floor.log import LogDecision
+
+    step.records.append(
+        LogDecision(
+            who=player,
+            role="floor",
+            subject_kind="hand",
+            subject_id=str(book.hand_id),
+            action="hand_voided",
+            why=msg.reason or "",
+            detail={"table": actor.name, "hand": book.number, "stacks_returned": stacks},
+            place=f"table:{actor.name}",
+        )
+    )
     return {}
 
 

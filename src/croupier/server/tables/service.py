@@ -21,6 +21,7 @@ from croupier.bots import Bot, make_bot
 from croupier.errors import IllegalActionError
 from croupier.room.cash import Room
 from croupier.room.cash.ledger import format_money
+from croupier.server.floor.state import FloorState, load_floor_state
 from croupier.server.money import MoneyDesk
 from croupier.server.protocol import client
 from croupier.server.protocol.codes import ProtocolError
@@ -71,6 +72,8 @@ class CashTables:
         self._lobby_dirty: set[str] = set()
         self._seq = 0
         self._clock = clock
+        self.floor = FloorState()
+        """The floor's own state: suspensions, players barred, tables whose list it calls."""
         self.tournaments: Any = None
         """The tournaments online (:class:`croupier.server.tournaments.Tournaments`), whose
         tables connections reach through :meth:`actor` too."""
@@ -89,6 +92,7 @@ class CashTables:
         """Recover the room from the database and start every table's actor."""
         recovered = await asyncio.to_thread(load_room, store, money.ledger, config)
         hand_id = await store.read(last_hand_id)
+        floor = await store.read(load_floor_state)
         tables = cls(
             room=recovered.room,
             store=store,
@@ -99,6 +103,7 @@ class CashTables:
             hand_id=hand_id,
             clock=clock,
         )
+        tables.floor = floor
         if recovered.stray_hands:
             await store.write([EndHand(h, "voided") for h in recovered.stray_hands])
         for name in recovered.room.tables:
@@ -254,6 +259,7 @@ class CashTables:
         """Put ``player`` on a waiting list (CAS-7); a table with a free seat calls it."""
         if msg.table is not None:
             self.actor(msg.table)
+        self.floor.check_may_play(player)
         registration = self.room.register(
             player, table=msg.table, stakes=msg.stakes, buy_in=msg.buy_in
         )
@@ -288,13 +294,22 @@ class CashTables:
         await self._save(before)
         return {"claimed": paid, "balance": self.room.balance(player)}
 
-    async def mute(self, msg: client.Mute) -> dict[str, Any]:
-        """The floor mutes or unmutes ``msg.player``'s chat."""
+    async def mute(self, msg: client.Mute, *, by: str = "floor") -> dict[str, Any]:
+        """The floor (``by``) mutes or unmutes ``msg.player``'s chat (written to its log)."""
+        from croupier.server.floor.log import LogDecision
+
         if msg.muted:
             self.muted.add(msg.player)
         else:
             self.muted.discard(msg.player)
-        await self._save(len(self.room.ledger))
+        log = LogDecision(
+            who=by,
+            role="floor",
+            subject_kind="player",
+            subject_id=msg.player,
+            action="muted" if msg.muted else "unmuted",
+        )
+        await self._save(len(self.room.ledger), [log])
         return {"player": msg.player, "muted": msg.muted}
 
     # ------------------------------------------------------------------- bots

@@ -258,7 +258,10 @@ class Connection:
     async def _apply(self, message: Any) -> dict[str, Any]:
         kind = message.type
         tables = self.tables
-        if kind in _FLOOR and self.role != "floor":
+        if kind in _FLOOR and self.role not in (
+            "floor",
+            "admin",
+        ):  # the admin does what the floor does
             raise ProtocolError(
                 "forbidden", f"{kind} is a floor command: {self.user} is {self.role}"
             )
@@ -297,7 +300,7 @@ class Connection:
         if kind == "claim":
             return await tables.claim(self.user)
         if kind == "mute":
-            return await tables.mute(message)
+            return await tables.mute(message, by=self.user)
         actor = tables.actor(message.table)
         return await actor.submit(Command(kind, player=self.user, message=message))
 

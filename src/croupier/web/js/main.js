@@ -11,6 +11,8 @@ import * as settings from "./pages/settings.js";
 import * as hands from "./pages/hands.js";
 import * as lobby from "./pages/lobby.js";
 import * as tournament from "./pages/tournament.js";
+import * as floor from "./pages/floor.js";
+import * as standings from "./pages/standings.js";
 import * as tables from "./table/tables.js";
 import { connection } from "./ws.js";
 
@@ -24,7 +26,10 @@ const ROUTES = [
   { path: /^settings$/, page: (m) => settings.render(m), nav: "settings" },
   { path: /^tables$/, page: (m) => tables.renderTiles(m), nav: "tables", login: true, keep: true },
   { path: /^table\/(.+)$/, page: (m, p, g) => tables.renderTable(m, decodeURIComponent(g[1])), nav: "tables", login: true, keep: true },
+  { path: /^standings$/, page: (m) => standings.renderList(m), nav: "standings" },
+  { path: /^standings\/(.+)$/, page: (m, p, g) => standings.render(m, decodeURIComponent(g[1])), nav: "standings" },
   { path: /^tournament\/(.+)$/, page: (m, p, g) => tournament.render(m, decodeURIComponent(g[1])), nav: "lobby", login: true },
+  { path: /^floor(?:\/([a-z]+)(?:\/(.*))?)?$/, page: (m, p, g) => floor.render(m, p, g[1] || "cash", g[2] || ""), nav: "floor", login: true },
 ];
 
 let cleanup = null;
@@ -87,6 +92,7 @@ function renderNav() {
       navLink("nav.lobby", "#/lobby", "lobby"),
       navLink("nav.cashier", "#/cashier", "cashier"),
       navLink("nav.hands", "#/hands", "hands"),
+      floor.isFloor() ? navLink("nav.floor", "#/floor", "floor") : null,
       navLink("nav.settings", "#/settings", "settings"),
       h(
         "button",
