@@ -159,6 +159,12 @@ class TourneyService:
     def bots(self) -> dict[str, Bot]:
         return self.owner.service.bots
 
+    @property
+    def floor(self) -> Any:
+        """The floor's state (suspensions, the waiting lists it calls): the cash room's; a
+        tournament table is in none of its calls (the table's actor asks at every deal)."""
+        return self.cash.floor
+
     def now(self) -> float:
         return float(self.cash.now())
 

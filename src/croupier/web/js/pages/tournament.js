@@ -196,10 +196,11 @@ function playersPanel(view) {
     if (playing(a)) return b.chips - a.chips || a.player.localeCompare(b.player);
     return (a.place ?? 999) - (b.place ?? 999);
   });
-  let rank = 0;
+  // Ranked by chips, equal stacks equal ranks (1, 1, 3 ...).
+  const stacks = players.filter(playing).map((p) => p.chips);
   const rows = players.map((p) => {
     const alive = playing(p);
-    if (alive) rank += 1;
+    const rank = 1 + stacks.filter((c) => c > p.chips).length;
     const n = p.table ? tableNumber(view, p.table) : null;
     const status = has(`tn.status.${p.status}`) ? t(`tn.status.${p.status}`) : p.status;
     return h(
