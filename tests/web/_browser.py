@@ -115,11 +115,15 @@ class Server:
             players = db.execute("SELECT hand_id, seat, player FROM hand_players").fetchall()
         out: dict[tuple[str, int], HandTruth] = {}
         by_id: dict[int, HandTruth] = {}
-        numbers = _Numbering()
         for hand_id, table, number, data in rows:
             truth = by_id.get(hand_id)
             if truth is None:
-                key = (numbers.name(table, number), number)
+                # a table that numbers its hands again (a tournament's final table made anew
+                # under its name): the later hands of a number are "name#2", "name#3" ...
+                key, again = (table, number), 1
+                while key in out:
+                    again += 1
+                    key = (f"{table}#{again}", number)
                 truth = by_id[hand_id] = out[key] = HandTruth(table, number)
             truth.add(json.loads(data))
         for hand_id, seat, player in players:
@@ -129,23 +133,6 @@ class Server:
             if hand_id in by_id:
                 by_id[hand_id].root = root
         return out
-
-
-class _Numbering:
-    """A table whose hands are numbered from 1 again (a tournament's final table made anew
-    under the same name) starts a new run: its hands are keyed ``"name#1"``, ``"name#2"``
-    ... from then on, read in the order they were played (stored, or received)."""
-
-    def __init__(self) -> None:
-        self.last: dict[str, int] = {}
-        self.runs: dict[str, int] = {}
-
-    def name(self, table: str, number: int) -> str:
-        if number < self.last.get(table, 0):
-            self.runs[table] = self.runs.get(table, 0) + 1
-        self.last[table] = number
-        run = self.runs.get(table, 0)
-        return table if run == 0 else f"{table}#{run}"
 
 
 def _cards(text: str | None) -> list[str]:
@@ -338,8 +325,12 @@ def privacy_problems(player: Player, truth: dict[tuple[str, int], HandTruth]) ->
         # The hand by its commitment's root when the frame has one (a table's numbers may
         # start again: a tournament's final table made anew), and the hand before it.
         own = [h for h in truth.values() if root is not None and h.root == root]
+        # a frame that closes one hand and opens the next holds both: the one before may
+        # be of the same number (a table numbering its hands again)
+        kinds = [e.get("type") for e in body.get("events") or [] if isinstance(e, dict)]
+        spans = "started" in kinds[1:]
         allowed: set[str] = set()
-        for hand in own or _runs(truth, table, number):
+        for hand in (own if own and not spans else _runs(truth, table, number)) + own:
             allowed |= hand.visible_to(player.name)
         for hand in _runs(truth, table, number - 1):
             allowed |= hand.visible_to(player.name)
