@@ -617,3 +617,77 @@ def test_a_player_gone_is_dealt_in_blinded_and_his_hand_killed(
             await back.close()
 
     asyncio.run(scenario())
+
+
+@pytest.mark.rule("POK-7-2")
+def test_the_final_table_is_drawn_again_online(database_url: str, tmp_path: Path) -> None:
+    """A ``pokcomm`` tournament on three-seat tables: when the players left fit one table
+    the final table is drawn again (POK-7-2), between hands of every table; its new stream
+    starts with a fresh view for whoever watches; the tournament plays to its winner."""
+    config = fast_config(database_url, tmp_path / "data")
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000}) as room:
+            spec = sng(max_players=7, start_when=7, table_size=3, bots=6)
+            await room.tournaments.create(spec)
+            ann = await room.connect("ann")
+            kib = await room.connect("kib")
+            await ann.ok("register", tournament="sng-1")
+            actor = room.tournaments.actor("sng-1")
+            await room.until(lambda: actor.state == "running")
+            await kib.ok("watch", table="sng-1@1")
+            await _finish(room, "sng-1", ann, timeout=60)
+            t = actor.tournament
+            assert actor.halted is None
+            finals = [m for m in t.moves if m.reason.value == "final-table"]
+            assert finals and {m.to_table for m in finals} == {1}
+            mine = [m for m in finals if m.player == "ann"]
+            told = [f for f in ann.of("moved") if f["reason"] == "final table"]
+            assert len(told) == len(mine)
+            views = kib.of("table")
+            assert len(views) >= 2, "a fresh view of the final table drawn again"
+            seqs = [f["seq"] for f in kib.frames if f.get("table") == "sng-1@1" and "seq" in f]
+            assert seqs == sorted(seqs), "a table's stream only goes forward"
+            assert sum(r.prize for r in t.results()) == t.prize_pool().total
+            check = check_database(room.services.store)
+            assert check["ledger_balanced"] and check["problems"] == [], check
+
+    asyncio.run(scenario())
+
+
+def test_a_scheduled_tournament_without_players_is_cancelled_and_refunded(
+    database_url: str, tmp_path: Path
+) -> None:
+    """A scheduled tournament starts at its time with at least two players; with fewer it
+    is cancelled and every entry refunded (buy-in and fee), its pool empty."""
+    import time as clock
+
+    config = fast_config(database_url, tmp_path / "data")
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000}) as room:
+            spec = Spec.make(
+                id="sched-1",
+                preset="italian",
+                kind="scheduled",
+                starts_at=clock.time() + 0.3,
+                fee=500,
+                structure=QUICK,
+            )
+            await room.tournaments.create(spec)
+            ann = await room.connect("ann")
+            (entry,) = (await ann.ok("lobby"))["tournaments"]
+            assert entry["kind"] == "scheduled" and entry["start"].endswith("UTC")
+            await ann.ok("register", tournament="sched-1")
+            assert room.services.money.balance("ann") == 100_000 - 2_500
+            actor = room.tournaments.actor("sched-1")
+            await room.until(lambda: actor.state == "cancelled")
+            await asyncio.sleep(0.1)
+            assert room.services.money.balance("ann") == 100_000
+            late = await ann.send("register", tournament="sched-1")
+            assert late["code"] == "illegal" and "cancelled" in late["message"]
+            check = check_database(room.services.store)
+            assert check["ledger_balanced"] and check["problems"] == [], check
+            assert check["prize_pools"] == 0
+
+    asyncio.run(scenario())

@@ -35,6 +35,11 @@ def banner(services: Any) -> str:
             f"  cash tables ({names}) over ws://{config.address.removeprefix('http://')}/ws"
             " (docs/protocol.md)"
         )
+    tournaments = None if online is None else getattr(online, "tournaments", None)
+    if tournaments is not None and tournaments.actors:
+        open_now = [a.spec.name for a in tournaments.actors.values() if a.state == "registering"]
+        if open_now:
+            lines.append(f"  tournaments open for registration: {', '.join(open_now)}")
     if config.demo and config.demo_chips:
         from croupier.room.cash.ledger import format_money
 

@@ -20,21 +20,26 @@ def check_database(store: Store) -> dict[str, Any]:
     ``open_hands``, the ledger's totals, the tournaments' chips (``tournament_chips``, each
     running tournament's counted against what it issued) and ``problems`` (empty when all is
     well)."""
-    from croupier.server.tournaments.check import check_tournaments
+    from croupier.server.tournaments.check import check_tournaments, tournament_versions
 
     problems: list[str] = []
     totals: dict[str, int] = {}
     entries = 0
     ledger = None
-    try:
-        ledger = store.read_blocking(lambda c: load_ledger(iter_entries(c)))
-        audited = ledger.audit()
-        entries = len(ledger)
-        totals = dict(audited._asdict())
-    except LedgerError as error:
-        problems.append(str(error))
-        ledger = None
-    tournaments, wrong = check_tournaments(store, ledger)
+    for _ in range(20):  # beside a running server: the ledger read between equal versions
+        problems = []
+        versions = store.read_blocking(tournament_versions)
+        try:
+            ledger = store.read_blocking(lambda c: load_ledger(iter_entries(c)))
+            audited = ledger.audit()
+            entries = len(ledger)
+            totals = dict(audited._asdict())
+        except LedgerError as error:
+            problems.append(str(error))
+            ledger = None
+        if store.read_blocking(tournament_versions) == versions:
+            break
+    tournaments, wrong = check_tournaments(store, ledger, versions)
     hands = store.read_blocking(open_hands)
     return {
         "ledger_balanced": not problems,

@@ -1,31 +1,60 @@
 """What ``croupier db check`` proves of the tournaments, from the database alone: every
 running tournament's chips are all there (the chips on its tables, pots included, are the
 chips it issued less those taken out of play), and its prize pool holds what its entries
-paid (net of fees), until the prizes are paid and it holds nothing."""
+paid (net of fees), until the prizes are paid and it holds nothing.
+
+The check may run beside a running server (the crash bench does): a tournament's pool is
+compared with its stored part only when that part's version is the one seen before and
+after the ledger was read (a pool's entries are always written with the part), so that a
+change committed meanwhile is not mistaken for a loss."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import sqlalchemy as sa
 
 from croupier.errors import CroupierError
 from croupier.room.cash.ledger import Account, Ledger
 from croupier.room.tournament import Tournament
 from croupier.server.storage import Store
-from croupier.server.storage.reads import latest_snapshots
+from croupier.server.storage.schema import snapshots
 
-__all__ = ["check_tournaments"]
+__all__ = ["check_tournaments", "tournament_versions"]
 
 
-def check_tournaments(store: Store, ledger: Ledger | None) -> tuple[dict[str, Any], list[str]]:
-    """``{"tournaments_running", "tournament_chips"}`` and the problems found."""
-    parts = store.read_blocking(lambda c: latest_snapshots(c, "tournament"))
+def tournament_versions(connection: sa.Connection) -> dict[str, int]:
+    """Each tournament's stored part's version."""
+    rows = connection.execute(
+        sa.select(snapshots.c.name, snapshots.c.version).where(snapshots.c.kind == "tournament")
+    )
+    return {str(name): int(version) for name, version in rows}
+
+
+def _parts(connection: sa.Connection) -> dict[str, tuple[int, dict[str, Any]]]:
+    rows = connection.execute(
+        sa.select(snapshots.c.name, snapshots.c.version, snapshots.c.data).where(
+            snapshots.c.kind == "tournament"
+        )
+    )
+    return {str(name): (int(version), json.loads(data)) for name, version, data in rows}
+
+
+def check_tournaments(
+    store: Store, ledger: Ledger | None, versions: dict[str, int] | None = None
+) -> tuple[dict[str, Any], list[str]]:
+    """``{"tournaments_running", "tournament_chips"}`` and the problems found; ``versions``:
+    the parts' versions the ``ledger`` was read between (None: the server is not running)."""
+    stored = store.read_blocking(_parts)
     problems: list[str] = []
     running = 0
     chips = 0
-    for tid, part in sorted(parts.items()):
+    for tid, (version, part) in sorted(stored.items()):
         state = part.get("state")
         domain = part.get("domain")
-        pool = None if ledger is None else ledger.balance(Account.prize_pool(tid))
+        same = versions is None or versions.get(tid) == version
+        pool = None if ledger is None or not same else ledger.balance(Account.prize_pool(tid))
         if state == "registering" and pool is not None:
             spec_config = part["spec"]["config"]
             expected = len(part.get("registered", [])) * int(spec_config["buy_in"])
