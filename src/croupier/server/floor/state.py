@@ -126,9 +126,8 @@ class FloorState:
                             why="the orbits of the suspension are played: he may sit in again",
                         )
                     )
-        room = actor.service.room
-        session = room.session(actor.name)
-        if not session.can_deal and actor.name in self.closing:
+        if actor.name in self.closing and not actor.service.room.session(actor.name).can_deal:
+            session = actor.service.room.session(actor.name)
             who = self.closing.pop(actor.name)
             changed = True
             step.records.append(
@@ -141,7 +140,7 @@ class FloorState:
                     detail={
                         "session": session.number,
                         "hands_played": session.hands_played,
-                        "rake_box": room.ledger.balance(Account.house(actor.name)),
+                        "rake_box": actor.service.room.ledger.balance(Account.house(actor.name)),
                     },
                     place=f"table:{actor.name}",
                     why="the last announced hands are played (CAS-25); every player is cashed out",

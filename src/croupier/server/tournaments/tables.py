@@ -174,6 +174,8 @@ class TourneyService:
         self.pubsub: PubSub = cash.pubsub
         self.money = owner.service.money
         self.muted = cash.muted
+        self.floor = cash.floor
+        """The floor's cash state (suspensions count at cash tables only; see docs/floor.md)."""
 
     @property
     def bots(self) -> dict[str, Bot]:
