@@ -142,26 +142,6 @@ class TourneyRoom:
         return self.owner.where(player)
 
 
-class _TourneyFloor:
-    """The cash floor's state at a tournament table: the floor calls no waiting list there
-    and counts no cash suspension's hands there (the tournament's own floor runs its tables);
-    who may play is still the floor's word."""
-
-    floor_calls: frozenset[str] = frozenset()
-
-    def __init__(self, cash: Any) -> None:
-        self.cash = cash
-
-    def hand_settled(self, actor: Any, voided: bool, step: Any) -> None:
-        return None
-
-    def check_may_play(self, player: str) -> None:
-        self.cash.check_may_play(player)
-
-    def check_may_sit_in(self, player: str) -> None:
-        self.cash.check_may_sit_in(player)
-
-
 class TourneyService:
     """What a table's actor asks of its service, answered by the tournament and the server."""
 
@@ -180,12 +160,6 @@ class TourneyService:
     @property
     def bots(self) -> dict[str, Bot]:
         return self.owner.service.bots
-
-    @property
-    def floor(self) -> _TourneyFloor:
-        """The floor's cash-room state as a tournament table sees it (its actor asks at every
-        deal and every settled hand)."""
-        return _TourneyFloor(self.cash.floor)
 
     def now(self) -> float:
         return float(self.cash.now())
