@@ -8,6 +8,7 @@ import * as sound from "../sound.js";
 import { connection } from "../ws.js";
 import { TableTab } from "./tab.js";
 import { onSeated, snapshot as tournamentsSnapshot, viewOf as tournamentView } from "../tournaments/store.js";
+import { tournamentTableTitle } from "../tournaments/strip.js";
 
 const open = new Map();
 let shown = null;
@@ -71,7 +72,7 @@ export function renderTabs(path = currentPath) {
         h(
           "a",
           { href: `#/table/${encodeURIComponent(found.name)}`, role: "tab", "aria-selected": current ? "true" : "false", "data-tab": found.name },
-          found.name,
+          found.view.info?.tournament ? tournamentTableTitle(found.view.info.tournament, found.name) : found.name,
           turn ? h("span", { class: "turn-dot", title: t("table.your_turn") }, " ●") : null,
           turn ? h("span", { class: "sr-only" }, ` (${t("table.your_turn")})`) : null,
         ),
