@@ -24,7 +24,7 @@ from croupier.server.protocol.codes import ProtocolError
 from croupier.server.tables.commands import Command
 from croupier.server.tournaments.console import decision_line
 from croupier.server.tournaments.service import Tournaments
-from croupier.server.tournaments.spec import Spec
+from croupier.server.tournaments.spec import ONLINE_PRESETS, Spec, levels_json
 
 __all__ = ["routes"]
 
@@ -118,6 +118,29 @@ async def clock_face(ctx: Context) -> Response:
     return JSONResponse(await actor.submit(Command("clock_face")))
 
 
+async def presets(ctx: Context) -> Response:
+    """The presets served online with what the console's form starts from: the structure
+    (levels and breaks), the starting stack, the late registration, the buy-in and fee, the
+    table size, rebuys and add-ons."""
+    out: dict[str, Any] = {}
+    for name in ONLINE_PRESETS:
+        config = Spec.make(id="preset", preset=name).tournament_config()
+        structure = config.structure
+        levels, breaks = levels_json(structure)
+        out[name] = {
+            "levels": levels,
+            "breaks": breaks,
+            "starting_stack": structure.starting_stack,
+            "late_registration_levels": structure.late_registration_levels,
+            "buy_in": config.buy_in,
+            "fee": config.fee,
+            "table_size": config.options.table_size,
+            "rebuys": config.rebuy is not None,
+            "add_on": config.add_on is not None,
+        }
+    return JSONResponse({"presets": out})
+
+
 class CopyBody(_Body):
     id: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.-]{1,48}$")] | None = None
     name: Annotated[str, StringConstraints(min_length=1, max_length=80)] | None = None
@@ -202,6 +225,7 @@ def _operation(op: str, model: type[_Body]) -> Any:
 routes: list[Route] = [
     api_route("/api/tournaments", list_tournaments),
     api_route("/api/tournaments", create, method="POST", roles=STAFF),
+    api_route("/api/tournaments/presets", presets, roles=STAFF),  # before {tid}
     api_route("/api/tournaments/{tid}", one_tournament),
     api_route("/api/tournaments/{tid}/decisions", decisions, roles=STAFF),
     api_route("/api/tournaments/{tid}/floor", floor_view, roles=STAFF),
