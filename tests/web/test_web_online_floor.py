@@ -57,7 +57,8 @@ def test_a_director_runs_an_online_tournament_and_the_wall_clock_follows(
     page = director.page
     try:
         director.goto("#/floor/tournaments")
-        page.wait_for_selector("#online-create")
+        page.wait_for_selector("#online-new-summary")
+        page.click("#online-new-summary")
         page.fill("#on-name", "Online Friday")
         page.select_option("#on-preset", "pokcomm")
         page.fill("#on-max", "9")

@@ -40,6 +40,7 @@ async function send(path, body) {
 }
 
 const stateName = (state) => t(`online.state.${state}`);
+const tableNumber = (name) => name.split("@").pop();
 const tourUrl = (id) => `#/floor/tournaments/online/${encodeURIComponent(id)}`;
 
 // ------------------------------------------------------------------ the list
@@ -121,8 +122,20 @@ function createForm(presets) {
   }
   preset.addEventListener("change", fill);
   fill();
+  const whenField = field(t("online.start_when"), when, t("online.start_when_help"));
+  const atField = field(t("online.starts_at"), startsAt, t("online.starts_at_help"));
+  function showKind() {
+    whenField.hidden = kind.value !== "sit-and-go";
+    atField.hidden = kind.value === "sit-and-go";
+  }
+  kind.addEventListener("change", showKind);
+  showKind();
   const cents = (input) => (input.value === "" ? null : Math.round(Number(input.value) * 100));
-  const form = h(
+  return h(
+    "details",
+    { class: "online-new", id: "online-new" },
+    h("summary", { id: "online-new-summary" }, h("strong", {}, t("online.new"))),
+    h(
     "form",
     {
       id: "online-create",
@@ -147,15 +160,14 @@ function createForm(presets) {
         if (made) location.hash = tourUrl(made.id);
       },
     },
-    h("h3", {}, t("online.new")),
     h("div", { class: "grid-fields" }, field(t("online.name"), name), field(t("live.preset"), preset), field(t("online.kind"), kind), field(t("online.reason"), reason)),
     h(
       "div",
       { class: "grid-fields" },
       field(t("online.max_players"), max),
       field(t("live.table_size"), size),
-      field(t("online.start_when"), when, t("online.start_when_help")),
-      field(t("online.starts_at"), startsAt, t("online.starts_at_help")),
+      whenField,
+      atField,
       field(t("live.starting_stack"), stack),
       field(t("live.late_levels"), late),
       field(t("live.buy_in"), buyIn),
@@ -182,8 +194,8 @@ function createForm(presets) {
       h("button", { type: "button", id: "on-add-break", onclick: () => periods.append(periodRow({ break: 10 })) }, t("live.add_break")),
       h("button", { type: "submit", class: "primary", id: "on-create" }, t("online.create")),
     ),
+    ),
   );
-  return form;
 }
 
 // ------------------------------------------------------------ one tournament
@@ -300,9 +312,9 @@ export async function renderOnline(main, id) {
           h(
             "div",
             { class: "table-card", "data-table": tb.table },
-            h("h3", {}, t("online.table_n", { number: tb.number }), tb.playing ? h("span", { class: "tag" }, t("online.in_hand")) : null),
+            h("h3", {}, t("online.table_n", { number: tb.number }), tb.playing ? " " : null, tb.playing ? h("span", { class: "tag" }, t("online.in_hand")) : null),
             h("p", { class: "muted" }, t("online.table_line", { players: num(tb.players), chips: num(tb.chips) })),
-            h("ol", { class: "plain seats" }, (seated[tb.table] || []).map((p) => h("li", {}, h("span", { class: "seat-no" }, `${p.seat}.`), " ", p.player, " ", h("span", { class: "num muted" }, num(p.chips))))),
+            h("ul", { class: "plain seats", style: "list-style:none;padding-left:0" }, (seated[tb.table] || []).map((p) => h("li", {}, h("span", { class: "muted" }, t("online.seat_n", { seat: p.seat })), " ", h("strong", {}, p.player), " ", h("span", { class: "num" }, num(p.chips))))),
           ),
         ),
       ),
@@ -327,13 +339,13 @@ export async function renderOnline(main, id) {
     const b = view.balancing;
     const lines = [];
     if (b.final) lines.push(t("online.final_due"));
-    if (b.break) lines.push(t("online.break_due", { table: b.break }));
-    if (b.move) lines.push(t("online.move_due", { from_table: b.move.from_table, to_table: b.move.table }));
+    if (b.break) lines.push(t("online.break_due", { table: tableNumber(b.break) }));
+    if (b.move) lines.push(t("online.move_due", { from_table: tableNumber(b.move.from_table), to_table: tableNumber(b.move.table) }));
     return h(
       "section",
       { class: `panel${lines.length ? " attention" : ""}`, "aria-labelledby": "op-balance-title", id: "online-balance" },
       h("h2", { id: "op-balance-title" }, t("online.balancing")),
-      h("p", {}, t("online.difference", { difference: num(b.difference) }), " · ", Object.entries(b.counts).map(([table, count]) => `${table}: ${count}`).join(", ")),
+      h("p", {}, t("online.difference", { difference: num(b.difference) }), " · ", Object.entries(b.counts).map(([table, count]) => t("online.count_line", { number: tableNumber(table), count })).join(", ")),
       lines.length ? h("ul", { id: "online-suggestion" }, lines.map((l) => h("li", {}, l))) : h("p", { class: "muted", id: "online-balanced" }, t("online.balanced_now")),
       h("p", { class: "muted" }, t("online.balance_help")),
       h("button", { type: "button", id: "op-balance", onclick: () => op("balance", {}, t("online.apply_balance")) }, t("online.apply_balance")),

@@ -3,6 +3,8 @@
 export const WORDS = {
   en: {
     "online.apply_balance": "Apply the balancing",
+    "online.count_line": "table {number}: {count}",
+    "online.seat_n": "seat {seat}",
     "online.back": "All tournaments",
     "online.balance_help": "Applied between hands: the player due the next big blind moves (POK-7-1); a table is broken when the others can take its players.",
     "online.balanced": "{count} player(s) moved",
@@ -80,6 +82,8 @@ export const WORDS = {
   },
   fr: {
     "online.apply_balance": "Équilibrer les tables",
+    "online.count_line": "table {number} : {count}",
+    "online.seat_n": "siège {seat}",
     "online.back": "Tous les tournois",
     "online.balance_help": "Appliqué entre deux donnes : le joueur qui doit la prochaine grosse blinde change de table (POK-7-1) ; une table est cassée quand les autres peuvent prendre ses joueurs.",
     "online.balanced": "{count} joueur(s) déplacé(s)",
@@ -157,6 +161,8 @@ export const WORDS = {
   },
   it: {
     "online.apply_balance": "Bilancia i tavoli",
+    "online.count_line": "tavolo {number}: {count}",
+    "online.seat_n": "posto {seat}",
     "online.back": "Tutti i tornei",
     "online.balance_help": "Applicato tra due mani: si sposta il giocatore che deve il prossimo buio grande (POK-7-1); un tavolo si chiude quando gli altri possono accoglierne i giocatori.",
     "online.balanced": "{count} giocatore/i spostato/i",
