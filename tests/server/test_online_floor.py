@@ -6,16 +6,20 @@ as the change it explains. Every new route is refused to a player (403)."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from _api import ORIGIN, running, staff
 from _tourney import fast_config
 
 from croupier.server.check import check_database
 from croupier.server.floor.log import LogDecision
 from croupier.server.storage.records import SaveSnapshot
+from croupier.server.tournaments import console
 
 STRUCTURE = {
     "starting_stack": 20_000,
@@ -26,20 +30,25 @@ STRUCTURE = {
     "breaks": [{"after_level": 1, "minutes": 10}],
 }
 
+_IDS = itertools.count(1)
+
 
 def _ws_ok(ws: Any, kind: str, **fields: Any) -> dict[str, Any]:
-    ws.send_text(json.dumps({"v": 1, "type": kind, "id": f"{kind}-1", **fields}))
+    """Send a message and wait for its answer (a fresh id: a known one is answered again)."""
+    command_id = f"{kind}-{next(_IDS)}"
+    ws.send_text(json.dumps({"v": 1, "type": kind, "id": command_id, **fields}))
     while True:
         frame = json.loads(ws.receive_text())
-        if frame["type"] in ("ok", "error") and frame["id"] == f"{kind}-1":
+        if frame["type"] in ("ok", "error") and frame["id"] == command_id:
             assert frame["type"] == "ok", frame
             result: dict[str, Any] = frame["result"]
             return result
 
 
 def test_the_floor_console_runs_an_online_tournament_and_logs_every_decision(
-    database_url: str, tmp_path: Path
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(console, "FACE_SECONDS", 0.0)  # every reading fresh
     config = fast_config(database_url, tmp_path / "data")
     with running(config) as browser:
         staff(browser, "boss", "floor")
@@ -148,7 +157,67 @@ def test_the_floor_console_runs_an_online_tournament_and_logs_every_decision(
         twin_log = browser.get(f"/api/tournaments/{twin['id']}/decisions").json()["decisions"]
         assert [(d["what"], d["args"]["from"]) for d in twin_log] == [("copy", "on-1")]
 
+        browser.post("/api/logout")
+        assert browser.login("ann").status_code == 200
+        before = services.money.balance("ann")
+        with browser.client.websocket_connect("/ws", headers={"Origin": ORIGIN}) as ws:
+            json.loads(ws.receive_text())
+            _ws_ok(ws, "register", tournament=twin["id"])
+        assert services.money.balance("ann") == before - twin["buy_in"] - twin["fee"]
+        browser.post("/api/logout")
+        assert browser.login("boss").status_code == 200
         cancel = browser.post(f"/api/tournaments/{twin['id']}/cancel", {"reason": "no one"})
         assert cancel.status_code == 200 and cancel.json() == {"state": "cancelled"}
+        assert services.money.balance("ann") == before  # refunded through the ledger
+        lines = browser.get(f"/api/tournaments/{twin['id']}/decisions").json()["decisions"]
+        assert [d["what"] for d in lines] == ["copy", "cancel"]
         check = check_database(services.store)
         assert check["ledger_balanced"], check
+
+
+def test_the_wall_clock_follows_an_online_tournament_into_its_break(
+    database_url: str, tmp_path: Path
+) -> None:
+    """A level of a second and a half, then a break: the clock's face (read by the actor)
+    goes on break, and the floor's view and the wall agree."""
+    config = fast_config(database_url, tmp_path / "data")
+    with running(config) as browser:
+        staff(browser, "boss", "admin")
+        for name in ("ann", "bob"):
+            assert browser.register(name).status_code == 201
+            with browser.client.websocket_connect("/ws", headers={"Origin": ORIGIN}) as ws:
+                json.loads(ws.receive_text())
+                _ws_ok(ws, "ping")
+            browser.post("/api/logout")
+        assert browser.login("boss").status_code == 200
+        quick = {
+            "levels": [
+                {"small_blind": 50, "big_blind": 100, "minutes": 0.025},
+                {"small_blind": 100, "big_blind": 200, "minutes": 30},
+            ],
+            "breaks": [{"after_level": 1, "minutes": 10}],
+        }
+        body = {"preset": "pokcomm", "id": "br-1", "start_when": 6, "max_players": 6}
+        made = browser.post("/api/tournaments", {**body, "structure": quick, "reason": "quick"})
+        assert made.status_code == 201, made.json()
+        for name in ("ann", "bob"):
+            browser.post("/api/logout")
+            assert browser.login(name).status_code == 200
+            with browser.client.websocket_connect("/ws", headers={"Origin": ORIGIN}) as ws:
+                json.loads(ws.receive_text())
+                _ws_ok(ws, "register", tournament="br-1")
+        browser.post("/api/logout")
+        assert browser.login("boss").status_code == 200
+        assert browser.post("/api/tournaments/br-1/start", {"reason": "go"}).status_code == 200
+        assert browser.get("/clock/br-1").status_code == 200
+        deadline = time.monotonic() + 15
+        face = browser.get("/api/clock/br-1").json()
+        while not face["on_break"] and time.monotonic() < deadline:
+            time.sleep(0.2)
+            face = browser.get("/api/clock/br-1").json()
+        assert face["on_break"] is True and face["next_level"]["big_blind"] == 200
+        assert face["seconds_left"] is not None and face["seconds_left"] <= 600
+        view = browser.get("/api/tournaments/br-1/floor").json()
+        assert view["clock"]["on_break"] is True and view["on_break"] is True
+        log = browser.get("/api/tournaments/br-1/decisions").json()["decisions"]
+        assert [(d["what"], d["role"]) for d in log] == [("create", "admin"), ("start", "admin")]

@@ -22,7 +22,7 @@ from croupier.server.floor.log import LogFilter, read_log
 from croupier.server.http import Context, api_route
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.tables.commands import Command
-from croupier.server.tournaments.console import decision_line
+from croupier.server.tournaments.console import decision_line, public_face
 from croupier.server.tournaments.service import Tournaments
 from croupier.server.tournaments.spec import ONLINE_PRESETS, Spec, levels_json
 
@@ -115,7 +115,7 @@ async def floor_view(ctx: Context) -> Response:
 async def clock_face(ctx: Context) -> Response:
     """The clock's public face of a tournament online (no login: nothing hidden in it)."""
     actor = _service(ctx).actor(_id(ctx))
-    return JSONResponse(await actor.submit(Command("clock_face")))
+    return JSONResponse(await public_face(actor))
 
 
 async def presets(ctx: Context) -> Response:

@@ -8,6 +8,7 @@ change they explain."""
 from __future__ import annotations
 
 import random
+import time
 from typing import TYPE_CHECKING, Any
 
 from croupier.room.tournament import Tournament
@@ -21,7 +22,27 @@ from croupier.server.tournaments.spec import ONLINE_PRESETS, table_name
 if TYPE_CHECKING:
     from croupier.server.tournaments.actor import TournamentActor
 
-__all__ = ["balancing", "decision_line", "face", "log_record", "staff_view"]
+__all__ = ["balancing", "decision_line", "face", "log_record", "public_face", "staff_view"]
+
+FACE_SECONDS = 1.0
+"""How long a clock's face read by the actor serves the walls (every TV polls it)."""
+_faces: dict[str, tuple[float, TournamentActor, dict[str, Any]]] = {}
+
+
+async def public_face(actor: TournamentActor) -> dict[str, Any]:
+    """The clock's face for the wall, read in the actor's turn at most once a second (the
+    pages count down in between): a room full of screens does not fill the actor's queue."""
+    from croupier.server.tables.commands import Command
+
+    now = time.monotonic()
+    cached = _faces.get(actor.id)
+    if cached is not None and cached[1] is actor and now - cached[0] < FACE_SECONDS:
+        return cached[2]
+    data = await actor.submit(Command("clock_face"))
+    if len(_faces) > 256:
+        _faces.clear()
+    _faces[actor.id] = (now, actor, data)
+    return data
 
 
 def log_record(
