@@ -127,13 +127,33 @@ def test_a_director_runs_an_online_tournament_and_the_wall_clock_follows(
         page.click("#op-resume")
         page.wait_for_selector("#online-body[data-paused='false']")
         wall.wait_for_selector("#clock:not(.stopped)", timeout=10_000)
+        page.click("#op-hfh")  # hand-for-hand: the clock stops, the wall shows it
+        page.wait_for_selector("#op-hfh[aria-pressed='true']")
+        page.wait_for_selector("#online-body[data-paused='true']")
+        wall.wait_for_selector("#clock.stopped", timeout=10_000)
+        page.click("#op-hfh")
+        page.wait_for_selector("#op-hfh[aria-pressed='false']")
+        page.wait_for_selector("#online-body[data-paused='false']")
         wall.close()
+        page.evaluate("document.getElementById('toasts').replaceChildren()")
+        page.click("#op-balance")
+        page.wait_for_selector(".toast")
+        assert not page.locator(".toast-error").count(), page.locator(".toast").all_inner_texts()
+        page.wait_for_selector("#online-decisions li[data-what='balance']")
 
         director.goto("#/floor/log")
         page.wait_for_selector("tr[data-action='pause']")
         log = _api(director, f"/api/floor/log?subject_kind=tournament&subject_id={tid}")
         actions = [d["action"] for d in reversed(log["decisions"])]
-        assert actions == ["create", "start", "pause", "resume"], actions
+        assert actions == [
+            "create",
+            "start",
+            "pause",
+            "resume",
+            "hand-for-hand",
+            "hand-for-hand",
+            "balance",
+        ], actions
         assert all(d["who"] == "director" and d["role"] == "floor" for d in log["decisions"])
 
         phone = new_player(browser, server, "director-phone", viewport=PHONE)
