@@ -221,3 +221,37 @@ def test_the_wall_clock_follows_an_online_tournament_into_its_break(
         assert view["clock"]["on_break"] is True and view["on_break"] is True
         log = browser.get("/api/tournaments/br-1/decisions").json()["decisions"]
         assert [(d["what"], d["role"]) for d in log] == [("create", "admin"), ("start", "admin")]
+
+
+def test_a_scheduled_tournament_cancelled_by_the_server_is_in_the_floor_log(
+    database_url: str, tmp_path: Path
+) -> None:
+    """Nobody enough at the start: the server cancels it, refunds, and logs it (who: server)
+    with the refunds, in one transaction."""
+    import asyncio
+
+    from _tourney import tourney_room
+
+    from croupier.server.floor.log import LogFilter, read_log
+    from croupier.server.tournaments.spec import Spec
+
+    config = fast_config(database_url, tmp_path / "data")
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000}) as room:
+            spec = Spec.make(
+                id="sched-9", preset="italian", kind="scheduled", starts_at=time.time() + 0.3
+            )
+            await room.tournaments.create(spec)
+            ann = await room.connect("ann")
+            await ann.ok("register", tournament="sched-9")
+            actor = room.tournaments.actor("sched-9")
+            await room.until(lambda: actor.state == "cancelled")
+            await asyncio.sleep(0.1)
+            assert room.services.money.balance("ann") == 100_000
+            where = LogFilter(subject_kind="tournament", subject_id="sched-9")
+            lines = await room.services.store.read(lambda c: read_log(c, where))
+            assert [(d.who, d.role, d.action) for d in lines] == [("server", "server", "cancel")]
+            assert "fewer than two" in lines[0].why
+
+    asyncio.run(scenario())

@@ -414,7 +414,15 @@ class TournamentActor(Purse):
                 if len(self.registered) >= 2:
                     self._start()
                 else:
-                    self.cancel("fewer than two players registered at the start")
+                    from croupier.server.tournaments.console import log_record
+
+                    why = "fewer than two players registered at the start"
+                    self.cancel(why)
+                    self.log_records.append(
+                        log_record(
+                            self, who="server", role="server", action="cancel", why=why, detail={}
+                        )
+                    )
             return
         t = self.tournament
         if t is None or self.state != "running":
