@@ -40,6 +40,15 @@ async function send(path, body) {
 }
 
 const stateName = (state) => t(`online.state.${state}`);
+/** A decision's name, with what matters of its order (on or off, the seconds, who moved). */
+function opText(d) {
+  const args = d.args || {};
+  if (d.what === "hand-for-hand" && args.on !== undefined) return args.on ? t("online.hfh_on") : t("online.hfh_off");
+  if (d.what === "time" && args.seconds) return `${t("online.op.time")} ${args.seconds > 0 ? "+" : ""}${num(args.seconds)} s`;
+  if (d.what === "move" && args.player) return `${t("online.op.move")}: ${args.player} → ${args.table}`;
+  return t(`online.op.${d.what}`);
+}
+
 const tableNumber = (name) => name.split("@").pop();
 const tourUrl = (id) => `#/floor/tournaments/online/${encodeURIComponent(id)}`;
 
@@ -405,7 +414,7 @@ export async function renderOnline(main, id) {
                 h("strong", {}, d.by),
                 d.role ? h("span", { class: "muted" }, ` (${d.role})`) : null,
                 " · ",
-                h("span", { class: "tag" }, t(`online.op.${d.what}`)),
+                h("span", { class: "tag" }, opText(d)),
                 " ",
                 d.why,
               ),
