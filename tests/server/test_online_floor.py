@@ -255,3 +255,33 @@ def test_a_scheduled_tournament_cancelled_by_the_server_is_in_the_floor_log(
             assert "fewer than two" in lines[0].why
 
     asyncio.run(scenario())
+
+
+def test_every_floor_route_of_the_tournaments_is_refused_to_a_player(
+    database_url: str, tmp_path: Path
+) -> None:
+    """Every tournament route but the lobby's, the view and the public clock: 403."""
+    from croupier.server.tournaments import api
+
+    public = {"/api/tournaments", "/api/tournaments/{tid}", "/api/tournaments/{tid}/clock"}
+    config = fast_config(database_url, tmp_path / "data")
+    with running(config) as browser:
+        staff(browser, "boss", "floor")
+        assert browser.login("boss").status_code == 200
+        made = browser.post("/api/tournaments", {"preset": "pokcomm", "id": "x-1"})
+        assert made.status_code == 201
+        browser.post("/api/logout")
+        assert browser.register("ann").status_code == 201
+        checked = 0
+        for route in api.routes:
+            methods = route.methods or {"GET"}
+            path = route.path.replace("{tid}", "x-1")
+            if route.path in public and "POST" not in methods:
+                assert browser.get(path).status_code == 200, path
+                continue
+            answer = browser.post(path, {"reason": "x"}) if "POST" in methods else browser.get(path)
+            assert answer.status_code == 403, (path, answer.text)
+            assert answer.json()["error"] == "forbidden"
+            checked += 1
+        assert checked >= 13
+        assert browser.get("/api/clock/x-1").status_code == 200
