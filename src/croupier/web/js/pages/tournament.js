@@ -3,8 +3,9 @@
 // protocol has no tournament messages yet: the page says so rather than pretend.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { tournamentClock } from "../tournament_clock.js";
 
 /** Draw a tournament's page. */
 export function render(main, id) {
-  main.append(h("h1", {}, t("tour.title", { name: id })), h("p", { class: "notice" }, t("tour.not_available")));
+  main.append(h("h1", {}, t("tour.title", { name: id })), tournamentClock(id), h("p", { class: "notice" }, t("tour.not_available")));
 }
