@@ -285,3 +285,23 @@ def test_every_floor_route_of_the_tournaments_is_refused_to_a_player(
             checked += 1
         assert checked >= 13
         assert browser.get("/api/clock/x-1").status_code == 200
+
+
+def test_a_copy_of_a_scheduled_tournament_waits_for_its_new_time_or_the_floor(
+    database_url: str, tmp_path: Path
+) -> None:
+    config = fast_config(database_url, tmp_path / "data")
+    with running(config) as browser:
+        staff(browser, "boss", "admin")
+        assert browser.login("boss").status_code == 200
+        body = {"preset": "italian", "id": "it-1", "kind": "scheduled", "starts_at": time.time()}
+        assert browser.post("/api/tournaments", {**body, "max_players": 20}).status_code == 201
+        copied = browser.post("/api/tournaments/it-1/copy", {"id": "it-2", "name": "Again"})
+        assert copied.status_code == 201, copied.json()
+        entry = copied.json()["tournament"]
+        assert entry["kind"] == "scheduled" and entry["starts_at"] is None
+        assert entry["name"] == "Again" and entry["max_players"] == 20
+        time.sleep(0.3)  # ticks go by: the copy is not started nor cancelled
+        assert browser.get("/api/tournaments/it-2").json()["state"] == "registering"
+        again = browser.post("/api/tournaments/it-1/copy", {"id": "it-2"})
+        assert again.status_code == 400 and "already" in again.json()["message"]

@@ -149,7 +149,8 @@ class CopyBody(_Body):
 
 
 async def copy(ctx: Context) -> Response:
-    """A new tournament registering, with the same preset, structure and limits as this one."""
+    """A new tournament registering, with the same preset, structure and limits as this one
+    (a scheduled one starts at ``starts_at``, or when the floor starts it)."""
     body = await ctx.body(CopyBody)
     service = _service(ctx)
     source = service.actor(_id(ctx)).spec
@@ -161,7 +162,7 @@ async def copy(ctx: Context) -> Response:
         demo=False,
         bots=0,
         created_at=time.time(),
-        starts_at=body.starts_at if body.starts_at is not None else source.starts_at,
+        starts_at=body.starts_at,  # none given: the floor starts it (the old time is gone)
     )
     try:
         spec = Spec.from_json(data)
