@@ -101,9 +101,9 @@ class TournamentActor(Purse):
         }
         self.told: set[str] = set(s.get("told", []))
         self.buys: dict[str, list[str]] = {p: list(k) for p, k in s.get("buys", {}).items()}
-        self.log_records: list[Record] = []
-        """The floor's decisions to append to the floor's log with the next write."""
         """Rebuys and add-ons accepted during a hand of the player's table: bought after it."""
+        self.pending_records: list[Record] = []
+        """The floor's log lines of the change in hand, written with it."""
         t = self.tournament
         self.moves_seen = len(t.moves) if t is not None else 0
         if t is not None:
@@ -286,8 +286,7 @@ class TournamentActor(Purse):
         """Write what changed: ``records``, the ledger's entries since ``before``, and the
         stored part (when ``snapshot``, or something needs it), in one transaction."""
         entries = entries_since(self.service.money.ledger, before)
-        if self.log_records:  # the floor's log lines commit with the change they explain
-            records, self.log_records = [*self.log_records, *records], []
+        records, self.pending_records = [*self.pending_records, *records], []
         if snapshot or entries or self.changed:
             records = [*records, SaveSnapshot(KIND, self.id, self.part())]
             self.changed = False
@@ -384,7 +383,7 @@ class TournamentActor(Purse):
             "why": order.get("reason", ""),
         }
         self.decisions.append(decision)
-        self.log_records.append(
+        self.pending_records.append(
             log_record(
                 self,
                 who=player,
@@ -418,7 +417,7 @@ class TournamentActor(Purse):
 
                     why = "fewer than two players registered at the start"
                     self.cancel(why)
-                    self.log_records.append(
+                    self.pending_records.append(
                         log_record(
                             self, who="server", role="server", action="cancel", why=why, detail={}
                         )
