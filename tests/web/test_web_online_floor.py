@@ -167,6 +167,11 @@ def test_a_director_runs_an_online_tournament_and_the_wall_clock_follows(
         phone.goto(f"#/floor/tournaments/online/{tid}")
         phone.page.wait_for_selector("#online-body[data-state='running']")
         phone.page.screenshot(path=str(shots / "online-floor-console-phone.png"), full_page=True)
+        phone.page.evaluate("localStorage.setItem('croupier.lang', 'it')")
+        phone.page.reload()
+        phone.page.wait_for_selector("#online-body[data-state='running']")
+        assert "Bilanciamento" in phone.page.inner_text("#online-balance")
+        phone.page.screenshot(path=str(shots / "online-floor-console-it-phone.png"), full_page=True)
         assert not director.errors, director.errors
     except Exception:
         page.screenshot(path=str(FAILURE), full_page=True)
