@@ -102,6 +102,8 @@ class TournamentActor(Purse):
         self.told: set[str] = set(s.get("told", []))
         self.buys: dict[str, list[str]] = {p: list(k) for p, k in s.get("buys", {}).items()}
         """Rebuys and add-ons accepted during a hand of the player's table: bought after it."""
+        self.pending_records: list[Record] = []
+        """The floor's log lines of the change in hand, written with it."""
         t = self.tournament
         self.moves_seen = len(t.moves) if t is not None else 0
         if t is not None:
@@ -284,6 +286,7 @@ class TournamentActor(Purse):
         """Write what changed: ``records``, the ledger's entries since ``before``, and the
         stored part (when ``snapshot``, or something needs it), in one transaction."""
         entries = entries_since(self.service.money.ledger, before)
+        records, self.pending_records = [*self.pending_records, *records], []
         if snapshot or entries or self.changed:
             records = [*records, SaveSnapshot(KIND, self.id, self.part())]
             self.changed = False
@@ -313,7 +316,8 @@ class TournamentActor(Purse):
             return
         self.after_change(None)
         try:
-            await self.save(before, [], snapshot=self.changed or command.kind != "tick")
+            quiet = command.kind in ("tick", "clock_face", "floor_view")
+            await self.save(before, [], snapshot=self.changed or not quiet)
         except Exception as error:
             self.halted = "storage"
             _log.error("tournament %s stopped: its write failed: %s", self.id, error)
@@ -344,6 +348,11 @@ class TournamentActor(Purse):
             return self._add_on(player, accept=command.message.accept)
         if kind == "floor":
             return self._floor(player, command.message)
+        if kind in ("clock_face", "floor_view"):  # read in the actor: its tick is the only one
+            from croupier.server.tournaments.console import face, staff_view
+
+            self._tick()
+            return face(self) if kind == "clock_face" else staff_view(self)
         raise ConfigurationError(f"a tournament does not take {kind!r}")
 
     def _watch(self, command: Command) -> None:
@@ -360,17 +369,29 @@ class TournamentActor(Purse):
 
     # ------------------------------------------------------------------ floor
     def _floor(self, player: str, order: dict[str, Any]) -> dict[str, Any]:
+        from croupier.server.tournaments.console import log_record
         from croupier.server.tournaments.floor import apply
 
+        role = str(order.get("role") or "floor")
         result = apply(self, order)
-        self.decisions.append(
-            {
-                "at": time.time(),
-                "by": player,
-                "what": order.get("op"),
-                "args": {k: v for k, v in order.items() if k not in ("op", "reason")},
-                "why": order.get("reason", ""),
-            }
+        args = {k: v for k, v in order.items() if k not in ("op", "reason", "role")}
+        decision = {
+            "at": time.time(),
+            "by": player,
+            "what": order.get("op"),
+            "args": args,
+            "why": order.get("reason", ""),
+        }
+        self.decisions.append(decision)
+        self.pending_records.append(
+            log_record(
+                self,
+                who=player,
+                role=role,
+                action=str(order.get("op")),
+                why=str(decision["why"]),
+                detail={**args, "result": result} if len(str(result)) < 2000 else args,
+            )
         )
         self.changed = self.view_dirty = self.dirty = True
         return result
@@ -392,7 +413,15 @@ class TournamentActor(Purse):
                 if len(self.registered) >= 2:
                     self._start()
                 else:
-                    self.cancel("fewer than two players registered at the start")
+                    from croupier.server.tournaments.console import log_record
+
+                    why = "fewer than two players registered at the start"
+                    self.cancel(why)
+                    self.pending_records.append(
+                        log_record(
+                            self, who="server", role="server", action="cancel", why=why, detail={}
+                        )
+                    )
             return
         t = self.tournament
         if t is None or self.state != "running":
