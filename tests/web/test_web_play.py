@@ -97,13 +97,21 @@ def stay_in(p: Player) -> None:
         page.wait_for_timeout(300)
 
 
-def leave(p: Player) -> None:
-    """Leave the table through the page (confirming), playing out the hand if dealt in."""
+def leave(p: Player, *others: Player) -> None:
+    """Leave the table through the page (confirming), playing out the hand if dealt in (the
+    others at the table play their turns meanwhile, so that the hand ends)."""
     p.page.once("dialog", lambda dialog: dialog.accept())
     p.page.click("[data-control='leave']")
+
+    def gone() -> bool:
+        for other in others:
+            act_if_turn(other)
+        act_if_turn(p)
+        return not p.page.locator(".seat.me").count()
+
     try:
         wait_until(
-            lambda: act_if_turn(p) or not p.page.locator(".seat.me").count(),
+            gone,
             timeout=30,
             what=f"{p.name} gone from the table",
         )
@@ -211,8 +219,8 @@ def test_two_players_play_to_a_showdown_and_one_rebuys(
     link = ann.page.locator("#hands tbody tr a").first.get_attribute("href") or ""
     assert re.fullmatch(r"/api/hands/\d+\?format=text", link), link
     open_table(ann, TABLE)
-    for p in (ann, bob):
-        leave(p)
+    for p, other in ((ann, bob), (bob, ann)):
+        leave(p, other)
         assert p.errors == [], p.errors
         assert privacy_problems(p, server.hands()) == []
 
