@@ -96,7 +96,7 @@ def console_view(event: LiveEvent) -> dict[str, Any]:
                     "size": m.size,
                     "button": m.button,
                     "players": len(m.seats),
-                    "next_big_blind": t._next_big_blind(number),
+                    "next_big_blind": t.next_big_blind(number),
                     "seats": seats,
                 }
             )
