@@ -4,5 +4,6 @@
 import { WORDS as TOURNAMENTS } from "./tournaments.js";
 import { WORDS as FLOOR_CASH } from "./floor_cash.js";
 import { WORDS as FLOOR_LIVE } from "./floor_live.js";
+import { WORDS as PENALTIES } from "./penalties.js";
 
-export const PARTS = [TOURNAMENTS, FLOOR_CASH, FLOOR_LIVE];
+export const PARTS = [TOURNAMENTS, FLOOR_CASH, FLOOR_LIVE, PENALTIES];
