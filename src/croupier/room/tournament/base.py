@@ -401,6 +401,19 @@ class TournamentBase(TournamentCore):
                 if self.registry[player].arrived:
                     self._set_absent(player, False)
 
+    def lift_suspension(self, player: str, *, absent: bool = False) -> int:
+        """End ``player``'s suspension now (the director's decision, POK-13-2); he is dealt
+        in again from the next hand unless ``absent`` (away for another reason). Returns the
+        hands he had left."""
+        self._sync_clock()
+        self.table_of(player)
+        left = self._suspended.pop(player, 0)
+        if not left:
+            raise IllegalActionError(f"{player} serves no suspension")
+        if self.registry[player].arrived and not absent:
+            self._set_absent(player, False)
+        return left
+
     def disqualify(self, player: str) -> int:
         """Remove ``player`` and his chips from play (POK-13-1, ITA-51); returns the chips."""
         self._sync_clock()

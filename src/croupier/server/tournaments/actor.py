@@ -102,6 +102,12 @@ class TournamentActor(Purse):
         self.told: set[str] = set(s.get("told", []))
         self.buys: dict[str, list[str]] = {p: list(k) for p, k in s.get("buys", {}).items()}
         """Rebuys and add-ons accepted during a hand of the player's table: bought after it."""
+        self.disqualify_due: dict[str, str] = dict(s.get("disqualify_due", {}))
+        """Disqualifications decided during a hand of the player's table (player: why)."""
+        self.disqualified: set[str] = set(s.get("disqualified", []))
+        """Players disqualified: no prize for their place (:mod:`.penalties`)."""
+        self.pending_records: list[Record] = []
+        """The floor's log lines of the change in hand, written with it."""
         t = self.tournament
         self.moves_seen = len(t.moves) if t is not None else 0
         if t is not None:
@@ -271,6 +277,8 @@ class TournamentActor(Purse):
             "deadlines": {p: round(max(0.0, d - now), 3) for p, d in self.deadlines.items()},
             "told": sorted(self.told),
             "buys": self.buys,
+            "disqualify_due": self.disqualify_due,
+            "disqualified": sorted(self.disqualified),
         }
 
     async def save(
@@ -284,6 +292,7 @@ class TournamentActor(Purse):
         """Write what changed: ``records``, the ledger's entries since ``before``, and the
         stored part (when ``snapshot``, or something needs it), in one transaction."""
         entries = entries_since(self.service.money.ledger, before)
+        records, self.pending_records = [*self.pending_records, *records], []
         if snapshot or entries or self.changed:
             records = [*records, SaveSnapshot(KIND, self.id, self.part())]
             self.changed = False
@@ -344,6 +353,10 @@ class TournamentActor(Purse):
             return self._add_on(player, accept=command.message.accept)
         if kind == "floor":
             return self._floor(player, command.message)
+        if kind == "penalty":  # POST /api/floor/penalties at tournament:ID
+            from croupier.server.tournaments.penalties import apply_in_actor
+
+            return apply_in_actor(self, *command.message)
         raise ConfigurationError(f"a tournament does not take {kind!r}")
 
     def _watch(self, command: Command) -> None:
@@ -474,6 +487,10 @@ class TournamentActor(Purse):
             self.changed = True
         if self.buys:
             self._deferred_buys()
+        if self.disqualify_due:
+            from croupier.server.tournaments.penalties import serve_due
+
+            serve_due(self)
         if t.phase is Phase.FINISHED and not self.paid:
             self._pay()
         self._offers()

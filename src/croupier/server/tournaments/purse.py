@@ -301,8 +301,9 @@ class Purse:
         assert t is not None
         ledger = self.service.money.ledger
         pool = Account.prize_pool(self.id)
+        disqualified: set[str] = getattr(self, "disqualified", set())
         for result in t.results():
-            if result.prize > 0:
+            if result.prize > 0 and result.player not in disqualified:  # forfeited: .penalties
                 ledger.post(
                     EntryKind.PRIZE,
                     ((pool, -result.prize), (Account.cashier(result.player), result.prize)),
