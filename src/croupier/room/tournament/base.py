@@ -219,6 +219,21 @@ class TournamentBase(TournamentCore):
             return True
         return player in self._where and self._stack(player) <= rebuy.threshold
 
+    def can_rebuy_after_bust(self, player: str) -> bool:
+        """True when a player who just lost his last chip may still rebuy."""
+        rebuy = self.config.rebuy
+        if not isinstance(player, str) or player not in self.registry:
+            return False
+        if rebuy is None or not self.rebuy_open:
+            return False
+        done = self.registry[player].rebuys
+        return rebuy.max_rebuys is None or done < rebuy.max_rebuys
+
+    def busted_may_rebuy(self) -> list[str]:
+        """Players busted during the rebuy period who may still rebuy (not ranked yet): each
+        rebuys (back in play), declines, or is ranked when the period ends."""
+        return sorted(self._pending)
+
     def rebuy(self, player: str) -> None:
         """``player`` buys ``rebuy.stack`` more chips (between hands)."""
         self._sync_clock()

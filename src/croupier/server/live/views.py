@@ -167,6 +167,7 @@ def console_view(event: LiveEvent) -> dict[str, Any]:
             "progressive": config.knockout.progressive,
         },
         "rebuy_open": t.rebuy_open,
+        "busted_may_rebuy": t.busted_may_rebuy(),
         "add_on_open": t.add_on_open,
         "guarantee": t.guarantee,
         "pool": {
