@@ -32,6 +32,7 @@ from croupier.server.tables.commands import Command, Step
 from croupier.server.tables.frames import dumps
 from croupier.server.tables.recovery import Recovered
 from croupier.server.tournaments import views
+from croupier.server.tournaments.bounties import pay_bounties
 from croupier.server.tournaments.purse import Purse, ServerClock
 from croupier.server.tournaments.spec import Spec, table_name
 from croupier.server.tournaments.tables import TableInfo, TourneyService, TourneyTable, number_of
@@ -106,6 +107,8 @@ class TournamentActor(Purse):
         """Disqualifications decided during a hand of the player's table (player: why)."""
         self.disqualified: set[str] = set(s.get("disqualified", []))
         """Players disqualified: no prize for their place (:mod:`.penalties`)."""
+        self.bounties_paid: dict[str, int] = dict(s.get("bounties_paid", {}))
+        """What each player's collected bounties were paid so far, in cents (.bounties)."""
         self.pending_records: list[Record] = []
         """The floor's log lines of the change in hand, written with it."""
         t = self.tournament
@@ -279,6 +282,7 @@ class TournamentActor(Purse):
             "buys": self.buys,
             "disqualify_due": self.disqualify_due,
             "disqualified": sorted(self.disqualified),
+            "bounties_paid": self.bounties_paid,
         }
 
     async def save(
@@ -491,6 +495,8 @@ class TournamentActor(Purse):
             from croupier.server.tournaments.penalties import serve_due
 
             serve_due(self)
+        if t.bounties is not None and not self.paid:
+            pay_bounties(self)  # knock-outs paid to the eliminators' balances
         if t.phase is Phase.FINISHED and not self.paid:
             self._pay()
         self._offers()
