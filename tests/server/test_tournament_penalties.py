@@ -6,6 +6,7 @@ written to the floor's log with its change, kept across a restart, the books bal
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from pathlib import Path
@@ -13,9 +14,12 @@ from typing import Any
 
 import pytest
 from _api import ORIGIN, Browser, running, staff
-from _tourney import fast_config
+from _tourney import fast_config, tourney_room
 
+from croupier.room.cash.ledger import Account, EntryKind
 from croupier.server.check import check_database
+from croupier.server.floor.cash import Floor
+from croupier.server.floor.penalties import Penalty, apply_penalty
 from croupier.server.tournaments.spec import Spec
 
 STRUCTURE = {
@@ -170,3 +174,69 @@ def test_warning_suspension_lift_and_disqualification_online(
         assert _log(browser)[0]["action"] == "suspension"
         check = check_database(services.store)
         assert check["ledger_balanced"], check
+
+
+@pytest.mark.rule("POK-13-1", "ITA-51")
+def test_a_player_disqualified_in_the_money_gets_no_prize_for_his_place(
+    database_url: str, tmp_path: Path
+) -> None:
+    """Heads-up, one of the two is disqualified: the other wins; the disqualified player's
+    place pays nothing (forfeited to the house: the seeds are silent, TDA leaves it to the
+    director), and every cent is accounted for."""
+    from test_online_tournaments import QUICK, sng
+
+    config = fast_config(database_url, tmp_path / "data")
+
+    async def scenario() -> None:
+        async with tourney_room(config, players={"ann": 100_000}) as room:
+            await room.tournaments.create(
+                sng(
+                    "dq-1",
+                    structure={**QUICK, "starting_stack": 800},
+                    max_players=7,
+                    table_size=7,
+                    start_when=7,
+                    bots=6,
+                )
+            )
+            ann = await room.connect("ann")
+            await ann.ok("register", tournament="dq-1")
+            actor = room.tournaments.actor("dq-1")
+
+            def heads_up() -> bool:
+                t = actor.tournament
+                return t is not None and actor.state == "running" and len(t.players()) == 2
+
+            playing = asyncio.create_task(ann.autoplay(stop=heads_up))
+            await room.until(heads_up, timeout=150)  # the bubble is played hand for hand
+            await playing
+            t = actor.tournament
+            assert t is not None
+            cheat = sorted(t.players())[0]
+            done = await apply_penalty(
+                room.services,
+                Floor(who="boss", role="floor"),
+                Penalty(
+                    player=cheat, kind="disqualification", why="collusion", place="tournament:dq-1"
+                ),
+            )
+            assert done["kind"] == "disqualification"
+            task = asyncio.create_task(ann.autoplay(stop=lambda: actor.state == "finished"))
+            await room.until(lambda: actor.state == "finished", timeout=30)
+            await task
+            results = {r.player: r for r in t.results()}
+            assert t.winner != cheat and results[cheat].place == 2 and results[cheat].prize > 0
+            money = room.services.money
+            prizes = [
+                e
+                for e in money.ledger.entries
+                if e.kind is EntryKind.PRIZE and any(a.player == cheat for a, _ in e.postings)
+            ]
+            assert prizes == []
+            fees = 7 * 200  # seven entries: two places paid
+            assert money.ledger.balance(Account.house("dq-1")) == fees + results[cheat].prize
+            assert money.ledger.balance(Account.prize_pool("dq-1")) == 0
+            check = check_database(room.services.store)
+            assert check["ledger_balanced"] and check["problems"] == [], check
+
+    asyncio.run(scenario())

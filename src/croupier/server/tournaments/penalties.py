@@ -60,7 +60,7 @@ def _seated(actor: TournamentActor, player: str) -> None:
         )
     if player in actor.disqualify_due or player in actor.disqualified:
         raise IllegalActionError(f"{player} is disqualified from {actor.id} already")
-    if player not in t.players():
+    if player not in t.players() and player not in t.busted_may_rebuy():
         raise ProtocolError("not_seated", f"{player} has no chips in {actor.id}: he is not playing")
 
 
@@ -77,6 +77,15 @@ def apply_in_actor(actor: TournamentActor, penalty: Penalty, floor: Floor) -> di
         return {**result, "logged": True}
     _seated(actor, player)
     assert t is not None
+    if player in t.busted_may_rebuy():  # busted, a rebuy open to him: no more (he is out)
+        if penalty.kind != "disqualification":
+            raise ProtocolError("not_seated", f"{player} is busted: he sits nowhere")
+        t.decline_rebuy(player)
+        actor.deadlines.pop(player, None)
+        actor.disqualified.add(player)
+        actor.pending_records.append(penalty.log(floor, rebuy_refused=True))
+        actor.changed = actor.view_dirty = actor.dirty = True
+        return {**result, "pending": False, "chips_removed": 0}
     table = table_name(actor.id, t.table_of(player))
     if penalty.kind == "suspension":
         hands = penalty.orbits * t.players_at_table_of(player)  # ITA-51
@@ -130,6 +139,9 @@ def serve_due(actor: TournamentActor) -> None:
             actor.touched.add(table)
         else:
             detail["busted_before"] = True
+            if player in t.busted_may_rebuy():  # no rebuy for a disqualified player
+                t.decline_rebuy(player)
+                actor.deadlines.pop(player, None)
         actor.pending_records.append(
             LogDecision(
                 who="croupier",
