@@ -52,3 +52,37 @@ def test_the_console_rebuys_a_busted_player(browser: Browser, server: Server, sh
     page.wait_for_selector("#busted-may-rebuy", state="detached")
     finishes = _view(page, event)["finishes"]
     assert [(f["place"], f["player"]) for f in finishes] == [(4, "Dee")]
+
+
+@pytest.mark.rule("POK-6-3")
+def test_the_lobby_shows_the_bounty_of_a_knock_out(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    floor = new_player(browser, server, "floor", viewport=DESKTOP)
+    page = floor.page
+    floor.goto("#/login?next=%23%2Flobby")
+    page.fill("input[name=screen_name]", "floor")
+    page.fill("input[name=password]", _floor_password(server))
+    page.click("form button[type=submit]")
+    page.wait_for_selector("#tour-title")
+    made = page.evaluate(
+        """async () => {
+          const api = await import('/static/js/api.js');
+          const r = await api.post('/api/tournaments', {preset: 'pokcomm-pko', id: 'pko-web',
+                                                        reason: 'knock-out night'});
+          return r.tournament.id;
+        }"""
+    )
+    assert made == "pko-web"
+    page.reload()
+    page.wait_for_selector("[data-bounty]")
+    assert page.inner_text("[data-bounty]") == "progressive bounty €10.00"
+    page.locator("#tour-title").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "lobby-bounty-desktop.png"))
+    cancelled = page.evaluate(
+        """async () => {
+          const api = await import('/static/js/api.js');
+          return (await api.post('/api/tournaments/pko-web/cancel', {reason: 'test over'})).state;
+        }"""
+    )
+    assert cancelled == "cancelled"  # the shared server's lobby as the other tests left it

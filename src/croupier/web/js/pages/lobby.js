@@ -173,7 +173,13 @@ export async function render(main) {
                 {},
                 h("th", { scope: "row" }, x.name || x.id),
                 h("td", {}, x.structure || x.preset || ""),
-                h("td", {}, x.buy_in != null ? money(x.buy_in) : ""),
+                h(
+                  "td",
+                  {},
+                  x.buy_in != null ? money(x.buy_in) : "",
+                  // a money knock-out: the part of the buy-in on each head
+                  x.bounty ? h("span", { class: "tag", "data-bounty": x.bounty }, t(x.progressive ? "lobby.bounty_progressive" : "lobby.bounty", { amount: money(x.bounty) })) : null,
+                ),
                 h("td", { class: "num" }, num(x.entrants ?? 0)),
                 h("td", {}, x.start || ""),
                 h("td", {}, has(`t.state.${x.state}`) ? t(`t.state.${x.state}`) : x.state || ""),
