@@ -85,3 +85,53 @@ def test_a_progressive_knock_out_pays_every_bounty_through_the_ledger(
             assert check["ledger_balanced"] and check["problems"] == [], check
 
     asyncio.run(scenario())
+
+
+@pytest.mark.rule("POK-6-3")
+def test_a_restart_pays_no_bounty_twice(database_url: str, tmp_path: Path) -> None:
+    """The server stops after knock-outs were paid and starts again: what was paid is known
+    (``bounties_paid``, written with the ledger's entries), so that each bounty is paid once."""
+    config = fast_config(database_url, tmp_path / "data")
+
+    async def first() -> dict[str, int]:
+        async with tourney_room(config, players={"ann": 100_000}) as room:
+            await room.tournaments.create(sng("pko-2", preset="pokcomm-pko"))
+            ann = await room.connect("ann")
+            await ann.ok("register", tournament="pko-2")
+            actor = room.tournaments.actor("pko-2")
+
+            def paid() -> bool:
+                return bool(actor.bounties_paid) and actor.state == "running"
+
+            playing = asyncio.create_task(ann.autoplay(stop=paid))
+            await room.until(paid, timeout=40)
+            await playing
+            return dict(actor.bounties_paid)
+
+    async def second(before: dict[str, int]) -> None:
+        async with tourney_room(config) as room:
+            actor = room.tournaments.actor("pko-2")
+            assert all(actor.bounties_paid.get(p, 0) >= v for p, v in before.items())
+            ann = await room.connect("ann")
+            await _finish(room, "pko-2", ann)
+            t = actor.tournament
+            assert t is not None and t.bounties is not None
+            ledger = room.services.money.ledger
+            paid: dict[str, int] = {}
+            for e in ledger.entries:
+                if e.kind is EntryKind.BOUNTY:
+                    for account, amount in e.postings:
+                        if account.kind.value == "player":
+                            paid[account.player] = paid.get(account.player, 0) + amount
+            won = {p: w for p, w in t.bounties.won.items() if w}
+            # the ledger restored from the database holds the entries since its snapshot:
+            # what it shows paid after the restart plus what was paid before is what was won
+            for player, amount in won.items():
+                assert paid.get(player, 0) + before.get(player, 0) >= amount
+            assert actor.bounties_paid == won
+            assert ledger.balance(bounty_account("pko-2")) == 0
+            check = check_database(room.services.store)
+            assert check["ledger_balanced"] and check["problems"] == [], check
+
+    before = asyncio.run(first())
+    asyncio.run(second(before))
