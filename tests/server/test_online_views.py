@@ -221,6 +221,10 @@ def test_each_player_gets_the_history_of_his_own_view_with_the_proofs_of_what_he
                 assert set(hole[client.name]) <= seen
                 if folded and client.name != "cy":
                     assert not set(hole["cy"]) & seen
+                # the events as he saw them (a client writes them in his language)
+                in_events = {c for e in got["events"] for c in e.get("cards") or []}
+                assert set(hole[client.name]) <= in_events <= seen
+                assert not any("deck" in e for e in got["events"])
             floor = await hand_history(
                 room.services.store, book.hand_id, player="boss", role="floor"
             )

@@ -111,17 +111,27 @@ class Server:
                 "SELECT h.id, h.table_name, h.number, e.data FROM hands h"
                 " JOIN hand_events e ON e.hand_id = h.id ORDER BY h.id, e.seq"
             ).fetchall()
+            roots = dict(db.execute("SELECT id, root FROM hands WHERE root IS NOT NULL"))
             players = db.execute("SELECT hand_id, seat, player FROM hand_players").fetchall()
         out: dict[tuple[str, int], HandTruth] = {}
         by_id: dict[int, HandTruth] = {}
         for hand_id, table, number, data in rows:
             truth = by_id.get(hand_id)
             if truth is None:
-                truth = by_id[hand_id] = out[(table, number)] = HandTruth(table, number)
+                # a table that numbers its hands again (a tournament's final table made anew
+                # under its name): the later hands of a number are "name#2", "name#3" ...
+                key, again = (table, number), 1
+                while key in out:
+                    again += 1
+                    key = (f"{table}#{again}", number)
+                truth = by_id[hand_id] = out[key] = HandTruth(table, number)
             truth.add(json.loads(data))
         for hand_id, seat, player in players:
             if hand_id in by_id:
                 by_id[hand_id].players[player] = seat
+        for hand_id, root in roots.items():
+            if hand_id in by_id:
+                by_id[hand_id].root = root
         return out
 
 
@@ -146,6 +156,8 @@ class HandTruth:
     revealed: list[tuple[int, list[str]]] = field(default_factory=list)
     deck: list[str] = field(default_factory=list)
     table_sees_revealed: bool = True
+    root: str | None = None
+    """The deck commitment's root: one hand's alone (frames carry it in their state)."""
 
     def add(self, event: dict[str, Any]) -> None:
         kind = event["type"]
@@ -275,6 +287,17 @@ class Player:
             self.dom_seen.append((table, number, cards_in(view) | set(seen["dom"])))
 
 
+def _runs(
+    truth: dict[tuple[str, int], HandTruth], table: str, number: int | None
+) -> list[HandTruth]:
+    """The hands numbered ``number`` at ``table`` in any of its runs."""
+    return [
+        hand
+        for (name, n), hand in truth.items()
+        if n == number and (name == table or name.startswith(f"{table}#"))
+    ]
+
+
 def privacy_problems(player: Player, truth: dict[tuple[str, int], HandTruth]) -> list[str]:
     """Every card that reached ``player``'s page though he may not see it: in a frame, in the
     DOM or in the scripts' state (each checked against the hand it belongs to, or the hand
@@ -282,10 +305,15 @@ def privacy_problems(player: Player, truth: dict[tuple[str, int], HandTruth]) ->
     problems = []
     last: dict[str, int] = {}
     for frame in player.frames:
-        table = frame.get("table")
-        number = frame.get("hand") or (frame.get("state") or {}).get("hand")
+        # an answer (a hand's history ...) names its table and hand in its result
+        result = frame.get("result")
+        body = result if frame.get("type") == "ok" and isinstance(result, dict) else frame
+        table = body.get("table")
+        state = body.get("state")  # a table's state; a tournament's is a word ("running")
+        number = body.get("hand") or (state.get("hand") if isinstance(state, dict) else None)
         if table is not None and number is None:
             number = last.get(table)  # between hands: the hand on show is the last one
+        root = state.get("root") if isinstance(state, dict) else None
         if table is not None and number is not None:
             last[table] = number
         cards = cards_in(frame)
@@ -294,11 +322,18 @@ def privacy_problems(player: Player, truth: dict[tuple[str, int], HandTruth]) ->
         if table is None or number is None:
             problems.append(f"cards {sorted(cards)} in a frame of no hand: {str(frame)[:200]}")
             continue
+        # The hand by its commitment's root when the frame has one (a table's numbers may
+        # start again: a tournament's final table made anew), and the hand before it.
+        own = [h for h in truth.values() if root is not None and h.root == root]
+        # a frame that closes one hand and opens the next holds both: the one before may
+        # be of the same number (a table numbering its hands again)
+        kinds = [e.get("type") for e in body.get("events") or [] if isinstance(e, dict)]
+        spans = "started" in kinds[1:]
         allowed: set[str] = set()
-        for n in (number, number - 1):
-            hand = truth.get((table, n))
-            if hand is not None:
-                allowed |= hand.visible_to(player.name)
+        for hand in (own if own and not spans else _runs(truth, table, number)) + own:
+            allowed |= hand.visible_to(player.name)
+        for hand in _runs(truth, table, number - 1):
+            allowed |= hand.visible_to(player.name)
         if not cards <= allowed:
             problems.append(
                 f"frame of {table} hand {number} holds {sorted(cards - allowed)},"
@@ -307,8 +342,8 @@ def privacy_problems(player: Player, truth: dict[tuple[str, int], HandTruth]) ->
     for table, number, cards in player.dom_seen:
         allowed = set()
         for n in (number, (number or 0) - 1):
-            hand = truth.get((table, n)) if n is not None else None
-            if hand is not None:
+            # any run of the table's numbers (the page's look does not tell which)
+            for hand in _runs(truth, table, n):
                 allowed |= hand.visible_to(player.name)
         if cards - allowed:
             problems.append(

@@ -75,9 +75,12 @@ def test_the_lobby_shows_the_bounty_of_a_knock_out(
     )
     assert made == "pko-web"
     page.reload()
-    page.wait_for_selector("[data-bounty]")
-    assert page.inner_text("[data-bounty]") == "progressive bounty €10.00"
-    page.locator("#tour-title").scroll_into_view_if_needed()
+    wait_until(
+        lambda: "progressive bounty €10.00" in page.inner_text("#tournaments"),
+        timeout=10,
+        what="the bounty in the lobby",
+    )
+    page.locator("#tournaments").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "lobby-bounty-desktop.png"))
     cancelled = page.evaluate(
         """async () => {

@@ -1,7 +1,8 @@
 """Playing in a real browser against the real server: players register, sit, play hands to a
 showdown through the page (the keyboard's c to check or call), rebuy between hands, close the
 page mid-hand and come back to their seat; the page reconnects by itself and says so. In every
-scenario, no card a player may not see ever reached his page (frames, DOM, scripts' state)."""
+scenario, no card a player may not see ever reached his page (frames, DOM, scripts' state).
+A player plays the demo's sit-and-go against bots to its end through the page."""
 
 from __future__ import annotations
 
@@ -100,11 +101,15 @@ def leave(p: Player) -> None:
     """Leave the table through the page (confirming), playing out the hand if dealt in."""
     p.page.once("dialog", lambda dialog: dialog.accept())
     p.page.click("[data-control='leave']")
-    wait_until(
-        lambda: act_if_turn(p) or not p.page.locator(".seat.me").count(),
-        timeout=30,
-        what=f"{p.name} gone from the table",
-    )
+    try:
+        wait_until(
+            lambda: act_if_turn(p) or not p.page.locator(".seat.me").count(),
+            timeout=30,
+            what=f"{p.name} gone from the table",
+        )
+    except AssertionError as error:
+        said = p.page.locator(".table-note").all_inner_texts()
+        raise AssertionError(f"{error}; the table said {said}; console {p.console}") from None
 
 
 def shown_by(p: Player, seat_player: str) -> list[dict[str, object]]:
@@ -167,7 +172,7 @@ def test_two_players_play_to_a_showdown_and_one_rebuys(
             showdown
             and midhand_shot
             and rebuy_asked
-            and "Rebuy of €40.00 taken" in ann.page.locator("#toasts").inner_text()
+            and "Rebuy of €40.00 taken" in ann.page.locator(".table-note").inner_text()
         ):
             break
         time.sleep(0.1)
@@ -181,12 +186,26 @@ def test_two_players_play_to_a_showdown_and_one_rebuys(
     # at the showdown bob's cards were on ann's page, drawn face up in his seat
     seen = shown_by(ann, "bob")[0]
     assert seen["cards"], seen
-    # the hands she played are in her hand histories, to read and download (PKG-15)
+    # the table's last hands: read on the page, written in her language from the events
+    ann.page.locator(".history [data-hand]").first.click()
+    ann.page.wait_for_selector(".history .hand-history")
+    told = ann.page.locator(".history .hand-history").inner_text()
+    assert f"{TABLE}, hand #" in told and "Seat " in told and "*** Preflop ***" in told, told
+    assert "Dealt to ann: " in told and "*** Summary ***" in told, told
+    # the hands she played are in her hand histories, to read and download (PKG-15),
+    # told in her language (the English original beside it)
     ann.goto("#/hands")
     ann.page.wait_for_selector("#hands tbody tr")
+    ann.page.select_option("#lang", "fr")
+    ann.page.wait_for_selector("text=Historique des mains")
     ann.page.locator("#hands tbody tr button").first.click()
-    ann.page.wait_for_selector("#hand-text:not([hidden])")
-    assert TABLE in ann.page.locator("#hand-text").inner_text()
+    ann.page.wait_for_selector("#hand-text:not([hidden]) .hand-history")
+    told = ann.page.locator("#hand-text .hand-history").inner_text()
+    assert f"{TABLE}, main n° " in told and "Siège " in told and "*** Préflop ***" in told, told
+    assert "Cartes de ann : " in told and "finit avec" in told and "\u00a0€" in told, told
+    assert TABLE in (ann.page.locator("#hand-text details.original pre").text_content() or "")
+    ann.page.select_option("#lang", "en")
+    ann.page.wait_for_selector("text=Hand histories")
     link = ann.page.locator("#hands tbody tr a").first.get_attribute("href") or ""
     assert re.fullmatch(r"/api/hands/\d+\?format=text", link), link
     open_table(ann, TABLE)
@@ -332,14 +351,127 @@ def test_a_phone_sized_window(
     assert privacy_problems(eve, server.hands()) == []
 
 
-def test_tournament_lobby_says_what_is_not_served(
+def shove_if_turn(p: Player) -> str | None:
+    """Play the player's turn all-in if he may (the largest size, then the keyboard's r),
+    else call or check (c); show at the showdown: a sit-and-go played this way is over in
+    minutes."""
+    page = p.page
+    if not page.locator(".actions [data-action]").count():
+        return None
+    p.look()
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    if page.locator(".actions [data-action='show']").count():
+        page.click(".actions [data-action='show']")
+        done = "show"
+    elif page.locator(".actions [data-size='max']").count():
+        page.click(".actions [data-size='max']")
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        page.keyboard.press("r")
+        done = "r"
+    elif page.locator(".actions [data-action='all_in']").count():
+        page.click(".actions [data-action='all_in']")
+        done = "all-in"
+    elif page.locator(".actions [data-action='check'], .actions [data-action='call']").count():
+        page.keyboard.press("c")
+        done = "c"
+    else:
+        return None
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline and page.locator(".actions [data-action]").count():
+        time.sleep(0.05)
+    return done
+
+
+def test_a_sit_and_go_against_bots_to_its_end(
     browser: Browser, server: Server, people: dict[str, Player], shots: Path
 ) -> None:
-    dora = person(people, browser, server, "tom")
-    for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
-        dora.page.set_viewport_size(size)
-        dora.goto("#/lobby")
-        dora.page.wait_for_selector("#no-tournaments")
-        dora.page.locator("#tour-title").scroll_into_view_if_needed()
-        dora.page.screenshot(path=str(shots / f"tournament-lobby-{name}.png"), full_page=True)
-    dora.page.set_viewport_size(DESKTOP)
+    sam = person(people, browser, server, "sam")
+    page = sam.page
+    # the lobby lists the demo's tournaments; the pokcomm sit-and-go is open to register
+    page.wait_for_selector("#tournaments tbody tr[data-tournament]")
+    row = page.locator("#tournaments tbody tr:has([data-register])").filter(has_text="pokcomm")
+    row.first.wait_for()
+    tid = row.first.get_attribute("data-tournament") or ""
+    assert tid, "no sit-and-go to register for"
+    before = sam.page.evaluate("() => fetch('/api/me').then(r => r.json())")["balance"]
+    page.locator("#tour-title").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "lobby-tournaments-desktop.png"), full_page=True)
+    page.click(f"[data-register='{tid}']")
+    page.wait_for_selector(f"#tournaments tr[data-tournament='{tid}'] [data-unregister]")
+    page.click(f"[data-details='{tid}']")
+    page.wait_for_selector(".t-page .t-you")
+    # the bots fill it; its start takes him to his table
+    wait_until(
+        lambda: page.evaluate("() => location.hash").startswith("#/table/"),
+        timeout=90,
+        what="the sit-and-go started and sam was taken to his table",
+    )
+    table = page.evaluate("() => decodeURIComponent(location.hash.slice(8))")
+    page.wait_for_selector(f".table-page[data-table='{table}'] .t-strip")
+    # a second page of his (the tournament's lobby at both sizes while he plays)
+    lobby = Player(name="sam", context=sam.context, page=sam.context.new_page(), server=server)
+    lobby.listen()
+    shot_table = shot_lobby = False
+    deadline = time.monotonic() + 360
+    while time.monotonic() < deadline and not list(iter_frames(sam, "tournament_result")):
+        if not page.locator(".actions [data-action]").count():
+            time.sleep(0.1)
+            continue
+        # his turn: the shots first (his clock runs), then he plays
+        if not shot_table:
+            page.screenshot(path=str(shots / "tournament-table-desktop.png"), full_page=True)
+            page.set_viewport_size(PHONE)
+            page.wait_for_timeout(200)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"] + 1
+            page.screenshot(path=str(shots / "tournament-table-phone.png"), full_page=True)
+            page.set_viewport_size(DESKTOP)
+            shot_table = True
+        if not shot_lobby:
+            lobby.goto(f"#/tournament/{tid}")
+            lobby.page.wait_for_selector("#t-players tbody tr")
+            lobby.page.wait_for_timeout(300)
+            text = lobby.page.locator(".t-page").inner_text()
+            assert "Level " in text and "sam (you)" in text and "Your place: " in text, text
+            lobby.page.screenshot(path=str(shots / "tournament-lobby-desktop.png"), full_page=True)
+            lobby.page.set_viewport_size(PHONE)
+            lobby.page.wait_for_timeout(200)
+            width = lobby.page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= PHONE["width"] + 1
+            lobby.page.screenshot(path=str(shots / "tournament-lobby-phone.png"), full_page=True)
+            lobby.page.set_viewport_size(DESKTOP)
+            shot_lobby = True
+        shove_if_turn(sam)
+        time.sleep(0.1)
+    results = list(iter_frames(sam, "tournament_result"))
+    assert results, "the sit-and-go was not over for sam within 6 minutes"
+    result = results[0]
+    assert result["tournament"] == tid and result["player"] == "sam"
+    assert shot_table and shot_lobby
+    # his result and prize on his table and on the tournament's page
+    page.wait_for_selector(f".table-page[data-table='{table}'] .t-strip .t-result")
+    sam.look()
+    page.goto(f"{server.url}/#/tournament/{tid}")
+    page.wait_for_selector("#t-result, #t-place")
+    # the bots play it to its end: the winner is named
+    page.wait_for_selector("#t-winner", timeout=240_000)
+    finish = page.locator(".t-you").inner_text()
+    assert re.search(r"(over for you|You finished|You won)", finish), finish
+    page.screenshot(path=str(shots / "tournament-result-desktop.png"), full_page=True)
+    after = page.evaluate("() => fetch('/api/me').then(r => r.json())")["balance"]
+    ledger = page.evaluate("() => fetch('/api/me/ledger').then(r => r.json())")
+    kinds = [line["kind"] for line in ledger["lines"]]
+    assert "tournament-entry" in kinds, kinds
+    if result["prize"]:
+        assert "tournament-prize" in kinds, kinds
+    assert after == result["balance"], (before, after, result)  # the prize was paid into it
+    # his tournament hands in his histories, told in chips
+    page.goto(f"{server.url}/#/hands")
+    page.wait_for_selector("#hands tbody tr")
+    page.locator("#hands tbody tr button").first.click()
+    page.wait_for_selector("#hand-text:not([hidden]) .hand-history")
+    told = page.locator("#hand-text .hand-history").inner_text()
+    assert f"{table}, hand #" in told and "€" not in told, told
+    for p in (sam, lobby):
+        assert p.errors == [], p.errors
+        assert privacy_problems(p, server.hands()) == []
+    lobby.page.close()

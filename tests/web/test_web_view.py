@@ -179,7 +179,8 @@ def test_pre_actions_honoured_or_dropped_when_the_bet_changes(page: Page) -> Non
     raised["state"]["seats"][3]["bet"] = 9000
     raised["state"]["seats"][3]["stack"] -= 7800
     apply(page, raised)
-    assert "The bet changed: your pre-action was dropped." in page.locator("#toasts").inner_text()
+    note = page.locator(".table-note").inner_text()  # said in the action bar, not over the page
+    assert "The bet changed: your pre-action was dropped." in note
     assert not page.is_checked("[data-pre='call']")
     assert texts(page, ".pre label")[1] == "Call €78.00"
     page.check("[data-pre='call_any']")
@@ -275,6 +276,18 @@ def test_the_table_in_french_and_italian(
     label = page.locator(".board .card").first.get_attribute("aria-label")
     assert label == {"fr": "as de cœur", "it": "asso di cuori"}[lang]
     page.screenshot(path=str(shots / f"fixture-table-midhand-{lang}.png"), full_page=True)
+
+
+@pytest.mark.parametrize(
+    ("lang", "hand"),
+    [("en", "Three of a kind, kings"), ("fr", "Brelan de rois"), ("it", "Tris di re")],
+)
+def test_the_winning_hand_is_named_in_the_language(page: Page, lang: str, hand: str) -> None:
+    mount(page, fixture("showdown"), lang=lang)
+    assert hand in page.locator(".winners").inner_text()
+    assert hand in page.locator(".log").inner_text()
+    assert hand in (page.locator(".seat[data-seat='3']").get_attribute("aria-label") or "")
+    mount(page, fixture("showdown"), lang="en")
 
 
 def test_phone_width_nothing_cut_off_or_overlapping(page: Page, shots: Path) -> None:

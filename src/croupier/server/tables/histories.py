@@ -19,9 +19,10 @@ from croupier.history import (
     render_text,
     render_view,
 )
-from croupier.history.text import currency
+from croupier.history.text import chips, currency
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.storage import Store
+from croupier.server.tables.frames import client_event
 from croupier.server.tables.records import HandRecord, hand_by_number, hand_record
 
 __all__ = ["FORMATS", "STAFF_READERS", "hand_history", "hand_history_by_number"]
@@ -62,7 +63,9 @@ def render(record: HandRecord, *, seat: int | None, staff: bool) -> dict[str, An
     """A stored hand's history for one seat (or the floor)."""
     events = [event_from_dict(e) for e in record.events]
     label = f"{record.table} hand {record.number}"
-    money = currency("€")
+    # A tournament's tables ("sng-pokcomm-3@1": tournaments.spec.table_name) play for chips.
+    in_chips = "@" in record.table
+    money = chips if in_chips else currency("€")
     out: dict[str, Any] = {
         "hand_id": record.id,
         "table": record.table,
@@ -72,6 +75,7 @@ def render(record: HandRecord, *, seat: int | None, staff: bool) -> dict[str, An
         "ended_at": record.ended_at,
         "players": {str(s): p for s, p in sorted(record.players.items())},
         "root": record.root,
+        "unit": "chips" if in_chips else "cents",
     }
     hand = Hand.replay(events)
     played_at = datetime.datetime.fromisoformat(record.started_at)
@@ -91,6 +95,9 @@ def render(record: HandRecord, *, seat: int | None, staff: bool) -> dict[str, An
     assert seat is not None
     view = hand.view(seat)
     out["text"] = render_view(view, hand_id=label, money=money)
+    # The events as this seat saw them (the protocol's form: other players' cards only where
+    # shown), for a client that writes the history in the player's language.
+    out["events"] = [client_event(e) for e in view.events]
     out["pokerstars"] = _maybe(lambda: render_pokerstars_view(view, **stars))
     out["phh"] = _maybe(lambda: dumps(hand_to_phh(hand, scale=100, viewer=seat)))
     out["proofs"] = None

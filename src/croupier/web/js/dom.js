@@ -1,5 +1,6 @@
 // Building the page: h("button", {class: "x", onclick: fn}, "text", child) makes an element.
 // Text always goes in as text (never as HTML): nothing a player types can become markup.
+import { t } from "./i18n.js";
 
 /** An element with attributes (on* are listeners; class, for, aria-*, data-* as attributes)
  * and children (strings, numbers, elements, arrays; null and false are skipped). */
@@ -41,13 +42,16 @@ export function replace(el, ...children) {
   return el;
 }
 
-/** A short message at the bottom of the screen (read by screen readers). */
+/** A short message in a corner of the screen (read by screen readers): at most three at
+ * once (the oldest goes), each closed by its × or by itself after a few seconds. */
 export function toast(text, kind = "info") {
   const box = document.getElementById("toasts");
   if (!box) return;
-  const item = h("div", { class: `toast toast-${kind}` }, text);
+  while (box.children.length >= 3) box.firstElementChild.remove();
+  const item = h("div", { class: `toast toast-${kind}` }, h("span", {}, text));
+  item.append(h("button", { type: "button", class: "toast-close", "aria-label": t("common.close"), onclick: () => item.remove() }, "×"));
   box.appendChild(item);
-  setTimeout(() => item.remove(), kind === "error" ? 7000 : 4000);
+  setTimeout(() => item.remove(), kind === "error" ? 7000 : 3500);
   if (kind === "error") {
     const alerts = document.getElementById("alerts");
     if (alerts) alerts.textContent = text;

@@ -3,10 +3,11 @@
 import { ApiError, get } from "../api.js";
 import { h, replace } from "../dom.js";
 import { has, t, when } from "../i18n.js";
+import { historyEl } from "../table/history.js";
 
 /** Draw the hand histories page. */
 export async function render(main) {
-  const reader = h("pre", { class: "rules-text history-text", tabindex: "0", hidden: true, lang: "en", id: "hand-text" });
+  const reader = h("div", { hidden: true, id: "hand-text" });
   main.append(h("h1", {}, t("hands.title")));
   let data;
   try {
@@ -46,8 +47,13 @@ export async function render(main) {
               onclick: async () => {
                 const found = await get(`/api/hands/${x.id}`);
                 reader.hidden = false;
-                replace(reader, found.text);
-                reader.focus();
+                const told = found.events ? historyEl(found, found.unit === "chips" ? "chips" : "cents") : null;
+                replace(
+                  reader,
+                  told,
+                  h("details", { class: "original", open: !told }, h("summary", {}, t("hist.original")), h("pre", { class: "rules-text history-text", tabindex: "0", lang: "en" }, found.text)),
+                );
+                (told || reader.querySelector("pre")).focus();
               },
             },
             t("hands.read"),

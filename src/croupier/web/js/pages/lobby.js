@@ -5,6 +5,7 @@ import { h, newId, replace, toast } from "../dom.js";
 import { has, money, num, t } from "../i18n.js";
 import { connection } from "../ws.js";
 import { learn } from "../table/sizes.js";
+import { tournamentList } from "../tournaments/list.js";
 
 const COLUMNS = [
   { key: "table", label: "lobby.table", value: (r) => r.table },
@@ -44,6 +45,7 @@ export async function render(main) {
   const head = h("tr");
   const status = h("p", { class: "muted", role: "status" }, t("common.loading"));
   const tourBox = h("div");
+  const tourList = tournamentList();
 
   function visible() {
     const text = filter.value.trim().toLowerCase();
@@ -140,57 +142,11 @@ export async function render(main) {
 
   function drawTournaments() {
     if (!tournaments) {
-      replace(tourBox, h("p", { class: "notice", id: "no-tournaments" }, t("tour.not_available")));
+      replace(tourBox, h("p", { class: "muted", id: "no-tournaments" }, t("common.loading")));
       return;
     }
-    if (!tournaments.length) {
-      replace(tourBox, h("p", { class: "muted" }, t("lobby.no_tournaments")));
-      return;
-    }
-    replace(
-      tourBox,
-      h(
-        "div",
-        { class: "scroll" },
-        h(
-          "table",
-          { class: "data", id: "tournaments" },
-          h(
-            "thead",
-            {},
-            h(
-              "tr",
-              {},
-              ["lobby.table", "lobby.structure", "lobby.buy_in", "lobby.entrants", "lobby.start", "lobby.state", "lobby.prize_pool", "lobby.actions"].map((k) => h("th", { scope: "col" }, t(k))),
-            ),
-          ),
-          h(
-            "tbody",
-            {},
-            tournaments.map((x) =>
-              h(
-                "tr",
-                {},
-                h("th", { scope: "row" }, x.name || x.id),
-                h("td", {}, x.structure || x.preset || ""),
-                h(
-                  "td",
-                  {},
-                  x.buy_in != null ? money(x.buy_in) : "",
-                  // a money knock-out: the part of the buy-in on each head
-                  x.bounty ? h("span", { class: "tag", "data-bounty": x.bounty }, t(x.progressive ? "lobby.bounty_progressive" : "lobby.bounty", { amount: money(x.bounty) })) : null,
-                ),
-                h("td", { class: "num" }, num(x.entrants ?? 0)),
-                h("td", {}, x.start || ""),
-                h("td", {}, has(`t.state.${x.state}`) ? t(`t.state.${x.state}`) : x.state || ""),
-                h("td", { class: "num" }, x.prize_pool != null ? money(x.prize_pool) : ""),
-                h("td", {}, h("a", { class: "button", href: `#/tournament/${encodeURIComponent(x.id || x.name)}` }, t("lobby.details"))),
-              ),
-            ),
-          ),
-        ),
-      ),
-    );
+    if (tourBox.firstChild !== tourList.el) replace(tourBox, tourList.el);
+    tourList.update(tournaments);
   }
 
   for (const el of [filter, game, hideFull]) el.addEventListener("input", draw);
@@ -228,7 +184,7 @@ export async function render(main) {
     const result = await connection.send("lobby", { watch: true });
     rows = result.tables || [];
     learn(rows);
-    tournaments = result.tournaments ?? null;
+    tournaments = result.tournaments ?? [];
     status.textContent = "";
     draw();
   } catch (error) {

@@ -3,6 +3,7 @@
 import { cardsText } from "../cards.js";
 import { h } from "../dom.js";
 import { amount, has, money, t } from "../i18n.js";
+import { handName } from "./handnames.js";
 
 /** ITA-50: who is still in the hand with their stacks, what the viewer faces, and whether
  * the betting is reopened for him (the legal actions say so on his turn). */
@@ -47,8 +48,9 @@ export function infoPanel(info, table, size = null) {
   if (info.version) row(t("info.version"), gameName(info.version));
   if (info.small_blind != null) row(t("info.blinds"), `${m(info.small_blind)} / ${m(info.big_blind)}${info.option ? ` + ${m(info.option)}` : ""}`);
   if (info.small_bet) row(t("info.limits"), `${m(info.small_bet)} / ${m(info.big_bet)}`);
-  if (info.min_buy_in != null) row(t("info.buy_in"), `${m(info.min_buy_in)} – ${m(info.max_buy_in)}`);
-  if (info.max_rebuy != null) row(t("info.rebuy"), m(info.max_rebuy));
+  // A tournament sells its chips itself (buy-in, rebuys, add-on: on its page), not its tables.
+  if (info.min_buy_in != null && !info.tournament) row(t("info.buy_in"), `${m(info.min_buy_in)} – ${m(info.max_buy_in)}`);
+  if (info.max_rebuy != null && !info.tournament) row(t("info.rebuy"), m(info.max_rebuy));
   if (info.rake_rate != null) {
     row(t("info.rake"), info.rake_rate === "0%" ? t("info.no_rake") : `${info.rake_rate}${info.rake_cap != null ? ` (max ${m(info.rake_cap)})` : ""}`);
   }
@@ -106,7 +108,7 @@ export function eventLine(e, names, unit) {
       return t("log.mucked", { name });
     case "awarded":
       return (e.shares || [])
-        .map(([seat, chips]) => t("log.awarded", { name: names[seat] ?? `#${seat}`, amount: a(chips) }) + (e.hand ? ` (${e.hand})` : ""))
+        .map(([seat, chips]) => t("log.awarded", { name: names[seat] ?? `#${seat}`, amount: a(chips) }) + (e.hand ? ` (${handName(e.hand)})` : ""))
         .join("; ");
     default:
       return null;

@@ -2,12 +2,14 @@
 // the seat's controls, the panels). Frames: "table" (a fresh view), "update" (new events and
 // the new state), "you" (the player's own part after a reconnection), "chat".
 import { cardEl, cardsName } from "../cards.js";
-import { h, newId, replace, toast } from "../dom.js";
+import { h, newId, replace } from "../dom.js";
 import { amount, money, t } from "../i18n.js";
 import { setBalance } from "../session.js";
 import * as sound from "../sound.js";
 import { connection } from "../ws.js";
 import { facing, formatBox, parseAmount, preActionMove, renderActions, renderPreActions } from "./actionbar.js";
+import { tournamentPanel, tournamentTableTitle } from "../tournaments/strip.js";
+import { historyEl, historyText } from "./history.js";
 import { eventLine, infoPanel, ita50Panel, logPanel, namesOf } from "./panels.js";
 import { sizeOf } from "./sizes.js";
 import { displayOf, potTotal, renderFelt } from "./view.js";
@@ -92,6 +94,9 @@ export class TableTab {
       v.state = frame.state;
       v.info = frame.info || v.info;
       if ("you" in frame) v.you = frame.you;
+      // No longer seated (busted out of a tournament, gone from the table): the public frames
+      // have no `you`; his part of the hands before is not his part of this one.
+      else if (v.you && !(frame.state?.seats || []).some((x) => x.player === v.you.player)) v.you = null;
     } else if (frame.type === "you") {
       v.you = frame.you;
       if (frame.seq != null) v.seq = Math.max(v.seq ?? 0, frame.seq);
@@ -148,7 +153,7 @@ export class TableTab {
       if (result && result.balance != null) setBalance(result.balance);
       return result;
     } catch (error) {
-      if (!quiet) toast(t("act.refused", { message: errorText(error) }), "error");
+      if (!quiet) this.note(t("act.refused", { message: errorText(error) }), "error");
       throw error;
     }
   }
@@ -174,7 +179,8 @@ export class TableTab {
     this.turnEl = h("p", { class: "turn-line", role: "status", "aria-live": "polite" });
     this.actionsEl = h("div", { class: "bar-slot" });
     this.askEl = h("div", { class: "ask" });
-    this.barEl = h("section", { class: "actions", "aria-label": t("act.bar") }, this.turnEl, this.actionsEl, this.askEl);
+    this.noteEl = h("div", { class: "table-note", role: "status", "aria-live": "polite" });
+    this.barEl = h("section", { class: "actions", "aria-label": t("act.bar") }, this.turnEl, this.noteEl, this.actionsEl, this.askEl);
     this.seatEl = h("section", { class: "panel seat-panel" });
     this.ita50El = h("div");
     this.infoEl = h("div");
@@ -223,7 +229,7 @@ export class TableTab {
     const info = this.view.info || {};
     replace(
       this.headEl,
-      h("h1", {}, t("table.title", { name: this.name })),
+      h("h1", {}, info.tournament ? tournamentTableTitle(info.tournament, this.name) : t("table.title", { name: this.name })),
       h("span", { class: "muted" }, [info.game, info.version, info.stakes].filter(Boolean).join(" · ")),
       d.me == null ? h("span", { class: "muted" }, t("table.spectating")) : null,
     );
@@ -275,7 +281,7 @@ export class TableTab {
     const toCall = facing(d.seats, d.me);
     if (this.pre && (this.pre.kind === "call" || this.pre.kind === "check") && this.pre.amount !== toCall) {
       this.pre = null;
-      toast(t("act.pre_dropped"));
+      this.note(t("act.pre_dropped"));
     }
     return renderPreActions({
       unit: this.unit(),
@@ -295,7 +301,7 @@ export class TableTab {
     if (!pre) return false;
     const move = preActionMove(pre, legal);
     if (!move) {
-      toast(t("act.pre_dropped"));
+      this.note(t("act.pre_dropped"));
       return false;
     }
     replace(this.actionsEl, h("p", { class: "hint" }, t("act.pre_done", { action: t(`act.${move === "call" ? "pre_call_any" : move}`) })));
@@ -328,6 +334,16 @@ export class TableTab {
   renderSeatPanel(d) {
     const me = d.seats.find((s) => s.seat === d.me);
     const info = this.view.info || {};
+    if (info.tournament) {
+      // A tournament seats its players and sells its chips itself: its panel, not the cash
+      // table's buy-in, rebuy and leave.
+      if (!this.tourPanel || this.tourPanel.id !== info.tournament) {
+        if (this.tourPanel) this.tourPanel.stop();
+        this.tourPanel = tournamentPanel(info.tournament);
+      }
+      if (this.seatEl.firstChild !== this.tourPanel.el) replace(this.seatEl, this.tourPanel.el);
+      return;
+    }
     const waiting = this.view.state?.waiting || [];
     const key = JSON.stringify([d.me, me?.stack === 0, me?.sitting_out, me?.leaving, me?.missed, d.live, waiting.length, info.min_buy_in, info.max_buy_in, d.seats.length]);
     if (key === this.seatKey) return;
@@ -349,7 +365,7 @@ export class TableTab {
           return;
         }
         const result = await this.send("sit", { buy_in: value, post: post.checked }).catch(() => null);
-        if (result) toast(t("seat.sat", { table: this.name, seat: result.seat }), "ok");
+        if (result) this.note(t("seat.sat", { table: this.name, seat: result.seat }), "ok");
       });
       const list = h("button", { type: "button", class: "join-list" }, t("lobby.join_list"));
       list.addEventListener("click", async () => {
@@ -357,10 +373,10 @@ export class TableTab {
         const fields = { table: this.name };
         if (Number.isFinite(value) && value > 0) fields.buy_in = value;
         const result = await connection.send("join_waiting_list", fields).catch((error) => {
-          toast(t("act.refused", { message: errorText(error) }), "error");
+          this.note(t("act.refused", { message: errorText(error) }), "error");
           return null;
         });
-        if (result) toast(t("lobby.on_list", { n: result.number, table: this.name }), "ok");
+        if (result) this.note(t("lobby.on_list", { n: result.number, table: this.name }), "ok");
       });
       replace(
         this.seatEl,
@@ -383,8 +399,8 @@ export class TableTab {
       controls.push(h("p", { class: "notice" }, t("seat.rebuy_first")));
     } else if (me.sitting_out) {
       controls.push(
-        h("button", { type: "button", class: "primary", "data-control": "sit-in-post", onclick: () => this.send("sit_in", { post: true }).then(() => toast(t("seat.back"), "ok"), () => {}) }, t("seat.post_bb")),
-        h("button", { type: "button", "data-control": "sit-in-wait", onclick: () => this.send("sit_in", { post: false }).then(() => toast(t("seat.back"), "ok"), () => {}) }, t("seat.wait_bb")),
+        h("button", { type: "button", class: "primary", "data-control": "sit-in-post", onclick: () => this.send("sit_in", { post: true }).then(() => this.note(t("seat.back"), "ok"), () => {}) }, t("seat.post_bb")),
+        h("button", { type: "button", "data-control": "sit-in-wait", onclick: () => this.send("sit_in", { post: false }).then(() => this.note(t("seat.back"), "ok"), () => {}) }, t("seat.wait_bb")),
       );
     } else {
       controls.push(h("button", { type: "button", "data-control": "sit-out", onclick: () => this.send("sit_out").then(() => {}, () => {}) }, t("seat.sit_out")));
@@ -404,7 +420,7 @@ export class TableTab {
       if (now.live && mine && mine.dealt_in) {
         // CAS-11: chips are added between hands; the rebuy goes in when this hand ends.
         this.pendingRebuy = value;
-        toast(t("seat.rebuy_later", { amount: m(value) }));
+        this.note(t("seat.rebuy_later", { amount: m(value) }));
         return;
       }
       this.rebuy(value);
@@ -426,7 +442,22 @@ export class TableTab {
 
   async rebuy(value) {
     const result = await this.send("rebuy", { amount: value }).catch(() => null);
-    if (result) toast(t("seat.rebought", { amount: amount(value, this.unit()) }), "ok");
+    if (result) this.note(t("seat.rebought", { amount: amount(value, this.unit()) }), "ok");
+  }
+
+  /** A message about this table, shown in its action bar (not over the page) until the next
+   * one or for a while; errors are also said at once to screen readers. */
+  note(text, kind = "info") {
+    const line = h("p", { class: `note note-${kind}` }, text);
+    replace(this.noteEl, line);
+    if (kind === "error") {
+      const alerts = document.getElementById("alerts");
+      if (alerts) alerts.textContent = text;
+    }
+    clearTimeout(this.noteTimer);
+    this.noteTimer = setTimeout(() => {
+      if (line.isConnected) line.remove();
+    }, kind === "error" ? 10000 : 6000);
   }
 
   balance() {
@@ -447,7 +478,10 @@ export class TableTab {
       this.historyEl,
       h("h2", {}, t("history.title")),
       items.length ? h("ul", { class: "plain" }, items) : h("p", { class: "muted" }, t("history.none")),
-      this.historyText ? h("pre", { class: "rules-text history-text", tabindex: "0", lang: "en" }, this.historyText) : null,
+      this.historyFound ? historyEl(this.historyFound, this.unit()) : null,
+      this.historyFound?.text
+        ? h("details", { class: "original" }, h("summary", {}, t("hist.original")), h("pre", { class: "rules-text history-text", tabindex: "0", lang: "en" }, this.historyFound.text))
+        : null,
     );
   }
 
@@ -458,23 +492,24 @@ export class TableTab {
   async showHistory(n) {
     try {
       const found = await this.fetchHistory(n);
-      this.historyText = found.text;
+      this.historyFound = found;
       this.renderHistory();
     } catch (error) {
-      toast(t("act.refused", { message: errorText(error) }), "error");
+      this.note(t("act.refused", { message: errorText(error) }), "error");
     }
   }
 
   async downloadHistory(n) {
     try {
       const found = await this.fetchHistory(n);
-      const blob = new Blob([found.text], { type: "text/plain;charset=utf-8" });
+      const text = found.events ? historyText(found, this.unit()) : found.text;
+      const blob = new Blob([text], { type: "text/plain;charset=utf-8" });
       const link = h("a", { href: URL.createObjectURL(blob), download: `${this.name}-hand-${n}.txt` });
       document.body.append(link);
       link.click();
       link.remove();
     } catch (error) {
-      toast(t("act.refused", { message: errorText(error) }), "error");
+      this.note(t("act.refused", { message: errorText(error) }), "error");
     }
   }
 
@@ -496,6 +531,12 @@ export class TableTab {
     else if (letter === "a" && a.focusAmount) a.focusAmount();
     else return false;
     return true;
+  }
+
+  /** Stop what this table follows beyond its own frames (its tournament's view). */
+  close() {
+    if (this.tourPanel) this.tourPanel.stop();
+    this.tourPanel = null;
   }
 
   /** What the client holds of this table (for the page's self-checks and tests). */

@@ -7,6 +7,8 @@ import { onPrefs } from "../prefs.js";
 import * as sound from "../sound.js";
 import { connection } from "../ws.js";
 import { TableTab } from "./tab.js";
+import { onSeated, snapshot as tournamentsSnapshot, viewOf as tournamentView } from "../tournaments/store.js";
+import { tournamentTableTitle } from "../tournaments/strip.js";
 
 const open = new Map();
 let shown = null;
@@ -70,7 +72,7 @@ export function renderTabs(path = currentPath) {
         h(
           "a",
           { href: `#/table/${encodeURIComponent(found.name)}`, role: "tab", "aria-selected": current ? "true" : "false", "data-tab": found.name },
-          found.name,
+          found.view.info?.tournament ? tournamentTableTitle(found.view.info.tournament, found.name) : found.name,
           turn ? h("span", { class: "turn-dot", title: t("table.your_turn") }, " ●") : null,
           turn ? h("span", { class: "sr-only" }, ` (${t("table.your_turn")})`) : null,
         ),
@@ -84,11 +86,22 @@ export function renderTabs(path = currentPath) {
   replace(strip, ...items);
 }
 
+/** Why a player was moved, in words (the server's reason, in English, read for its kind). */
+function movedReason(reason) {
+  const text = String(reason || "");
+  if (/break|broken/i.test(text)) return t("tn.reason.broken");
+  if (/balanc/i.test(text)) return t("tn.reason.balancing");
+  if (/floor|director/i.test(text)) return t("tn.reason.floor");
+  if (/final/i.test(text)) return t("tn.reason.final");
+  return text || t("tn.reason.balancing");
+}
+
 /** Stop watching a table and close its tab (a seated player stays seated). */
 export function closeTable(name) {
   const found = open.get(name);
   if (!found) return;
   open.delete(name);
+  found.close();
   connection.send("unwatch", { table: name }).catch(() => {});
   if (shown === found) location.hash = "#/lobby";
   renderTabs();
@@ -96,6 +109,7 @@ export function closeTable(name) {
 
 /** Close every table (logging out). */
 export function closeAll() {
+  for (const found of open.values()) found.close();
   open.clear();
   shown = null;
   renderTabs();
@@ -121,13 +135,41 @@ connection.onMessage((frame) => {
     return;
   }
   if (frame.type === "moved") {
-    toast(t("seat.moved", { table: frame.table, seat: frame.seat }), "ok");
+    // Balancing or a table broken up (a tournament): taken to the new seat, told why; the
+    // old table's tab closes (its frames no longer come).
+    const reason = movedReason(frame.reason);
+    if (frame.tournament && !frame.from_table) {
+      // Not a move: the seat drawn at the start, or a late entry's.
+      if (open.has(frame.table)) return;
+      const name = tournamentView(frame.tournament)?.name || frame.tournament;
+      toast(t("tn.seated", { name, table: frame.table, seat: frame.seat }), "ok");
+      show(frame.table);
+      return;
+    }
+    toast(t(frame.tournament ? "tn.moved" : "seat.moved", { table: frame.table, seat: frame.seat, reason }), "ok");
+    const old = frame.from_table && frame.from_table !== frame.table ? open.get(frame.from_table) : null;
+    if (old) {
+      open.delete(frame.from_table);
+      old.close();
+      connection.send("unwatch", { table: frame.from_table }).catch(() => {});
+      if (shown === old) shown = null;
+    }
     show(frame.table);
+    const here = open.get(frame.table);
+    if (frame.from_table === frame.table) here.note(t("tn.moved_same", { seat: frame.seat, reason }), "ok");
+    else if (frame.from_table) here.note(t("tn.moved_from", { table: frame.from_table, reason }), "ok");
     return;
   }
   if (!frame.table || !["table", "update", "you", "chat"].includes(frame.type)) return;
   const found = open.get(frame.table);
   if (found) found.apply(frame);
+});
+
+// A tournament one is in starts (or seats him late): he is taken to his table.
+onSeated((id, table, seat, view) => {
+  if (open.has(table)) return;
+  toast(t("tn.seated", { name: view.name || id, table, seat }), "ok");
+  show(table);
 });
 
 connection.onOpen((welcome, again) => {
@@ -176,4 +218,4 @@ onPrefs(() => {
   for (const found of open.values()) found.render(true);
 });
 
-window.croupier = Object.freeze({ tables: snapshot });
+window.croupier = Object.freeze({ tables: snapshot, tournaments: tournamentsSnapshot });

@@ -12,6 +12,7 @@
 import { cardEl, cardsName } from "../cards.js";
 import { h } from "../dom.js";
 import { amount, t } from "../i18n.js";
+import { handName } from "./handnames.js";
 
 const STREETS = ["preflop", "flop", "turn", "river"];
 
@@ -44,7 +45,7 @@ export function displayOf(view) {
     else if (e.type === "awarded") {
       for (const [seat, chips] of e.shares || []) {
         won[seat] = (won[seat] || 0) + chips;
-        if (e.hand) winningHand[seat] = e.hand;
+        if (e.hand) winningHand[seat] = handName(e.hand);
       }
     } else if (e.type === "ended") ended = true;
     else if (e.type === "voided") voided = true;
@@ -287,14 +288,22 @@ export function renderFelt(view, opts = {}) {
   }
   if (d.button != null && numbers.includes(d.button)) {
     const place = seatPlace(d.button, { numbers, bottom, narrow });
-    const spin = place.angle + 0.2;
-    const rx = narrow ? 25 : 33;
-    const ry = narrow ? 31 : 28;
+    // Beside the seat's box, on the side of the middle (a portrait box: the seats are wide),
+    // or between the seat and the middle, turned a little (a landscape box): clear of the
+    // seat's box and of its bet.
+    let spot;
+    if (narrow) {
+      const side = Math.abs(place.x - 50) < 5 ? 1 : Math.sign(50 - place.x);
+      spot = at(place.x + side * 18.5, place.y - 4);
+    } else {
+      const spin = place.angle + 0.2;
+      spot = at(50 + 33 * Math.cos(spin), 50 + 28 * Math.sin(spin));
+    }
     const owner = bySeat.get(d.button)?.player || t("table.seat", { n: d.button });
     wrap.append(
       h(
         "span",
-        { class: "marker button", style: at(50 + rx * Math.cos(spin), 50 + ry * Math.sin(spin)), role: "img", "aria-label": `${t("table.button")}: ${owner}`, "data-button": String(d.button) },
+        { class: "marker button", style: spot, role: "img", "aria-label": `${t("table.button")}: ${owner}`, "data-button": String(d.button) },
         t("table.button_short"),
       ),
     );
