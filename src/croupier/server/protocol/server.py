@@ -490,6 +490,8 @@ class Entrant(_Part):
     """In cents: the bounty on his head now (money knock-outs)."""
     bounties_won: int = 0
     """In cents: the bounties he collected (paid into his balance as he collects them)."""
+    suspended: int = 0
+    """Hands of a suspension he still sits out, blinded as absent (POK-13-1, ITA-51)."""
 
 
 class TournamentTable(_Part):

@@ -196,6 +196,7 @@ def _players(actor: TournamentActor) -> list[dict[str, Any]]:
                 "add_on": entry.add_on,
                 "bounty": heads.get(p, 0),
                 "bounties_won": won.get(p, 0),
+                "suspended": t.suspension_left(p) if p in playing else 0,
             }
         )
     out.sort(key=_order)
