@@ -38,6 +38,7 @@ from croupier.server.live.views import (
     seating_page,
 )
 from croupier.server.storage.reads import user_by_name
+from croupier.server.tournaments.console import public_face
 from croupier.server.web import HEADERS, WEB_DIR
 
 __all__ = ["routes"]
@@ -642,6 +643,12 @@ async def clock_data(ctx: Context) -> Response:
     """The clock's public face (no login: nothing hidden in it)."""
     desk = desk_of(ctx.request)
     await desk.load()
+    event = desk.events.get(_id(ctx))
+    online = ctx.services.online
+    if event is None and online is not None and online.tournaments is not None:
+        actor = online.tournaments.actors.get(_id(ctx))
+        if actor is not None:  # a tournament online: its actor reads its clock
+            return JSONResponse(await public_face(actor))
     return JSONResponse(public_clock(desk.event(_id(ctx))))
 
 

@@ -326,7 +326,8 @@ class TournamentActor(Purse):
             return
         self.after_change(None)
         try:
-            await self.save(before, [], snapshot=self.changed or command.kind != "tick")
+            quiet = command.kind in ("tick", "clock_face", "floor_view")
+            await self.save(before, [], snapshot=self.changed or not quiet)
         except Exception as error:
             self.halted = "storage"
             _log.error("tournament %s stopped: its write failed: %s", self.id, error)
@@ -361,6 +362,11 @@ class TournamentActor(Purse):
             from croupier.server.tournaments.penalties import apply_in_actor
 
             return apply_in_actor(self, *command.message)
+        if kind in ("clock_face", "floor_view"):  # read in the actor: its tick is the only one
+            from croupier.server.tournaments.console import face, staff_view
+
+            self._tick()
+            return face(self) if kind == "clock_face" else staff_view(self)
         raise ConfigurationError(f"a tournament does not take {kind!r}")
 
     def _watch(self, command: Command) -> None:
@@ -377,17 +383,29 @@ class TournamentActor(Purse):
 
     # ------------------------------------------------------------------ floor
     def _floor(self, player: str, order: dict[str, Any]) -> dict[str, Any]:
+        from croupier.server.tournaments.console import log_record
         from croupier.server.tournaments.floor import apply
 
+        role = str(order.get("role") or "floor")
         result = apply(self, order)
-        self.decisions.append(
-            {
-                "at": time.time(),
-                "by": player,
-                "what": order.get("op"),
-                "args": {k: v for k, v in order.items() if k not in ("op", "reason")},
-                "why": order.get("reason", ""),
-            }
+        args = {k: v for k, v in order.items() if k not in ("op", "reason", "role")}
+        decision = {
+            "at": time.time(),
+            "by": player,
+            "what": order.get("op"),
+            "args": args,
+            "why": order.get("reason", ""),
+        }
+        self.decisions.append(decision)
+        self.pending_records.append(
+            log_record(
+                self,
+                who=player,
+                role=role,
+                action=str(order.get("op")),
+                why=str(decision["why"]),
+                detail={**args, "result": result} if len(str(result)) < 2000 else args,
+            )
         )
         self.changed = self.view_dirty = self.dirty = True
         return result
@@ -409,7 +427,15 @@ class TournamentActor(Purse):
                 if len(self.registered) >= 2:
                     self._start()
                 else:
-                    self.cancel("fewer than two players registered at the start")
+                    from croupier.server.tournaments.console import log_record
+
+                    why = "fewer than two players registered at the start"
+                    self.cancel(why)
+                    self.pending_records.append(
+                        log_record(
+                            self, who="server", role="server", action="cancel", why=why, detail={}
+                        )
+                    )
             return
         t = self.tournament
         if t is None or self.state != "running":

@@ -1,11 +1,15 @@
 """Tournaments over HTTP: the lobby's tournaments and one tournament's view for anyone logged
 in; the floor's operations for the ``floor`` and ``admin`` roles (a player gets 403): create
 from a preset (and a structure), start, pause and resume the clock, add or remove time, move
-a player, apply the balancing suggestion, hand-for-hand on or off, cancel. Every operation
-gives its reason and is logged with who and when (``GET /api/tournaments/ID/decisions``)."""
+a player, apply the balancing suggestion, hand-for-hand on or off, cancel, copy; the floor's
+view (``GET /api/tournaments/ID/floor``: chip counts, balancing suggestion). Every operation
+gives its reason and is written to the floor's log with who, role and when, in the same
+transaction as the change (``GET /api/tournaments/ID/decisions``). The clock's public face:
+``GET /api/tournaments/ID/clock`` (no login; ``/api/clock/ID`` falls back to it)."""
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
@@ -14,10 +18,13 @@ from starlette.routing import Route
 
 from croupier.errors import ConfigurationError
 from croupier.server.errors import ServerError
+from croupier.server.floor.log import LogFilter, read_log
 from croupier.server.http import Context, api_route
 from croupier.server.protocol.codes import ProtocolError
+from croupier.server.tables.commands import Command
+from croupier.server.tournaments.console import decision_line, public_face
 from croupier.server.tournaments.service import Tournaments
-from croupier.server.tournaments.spec import Spec
+from croupier.server.tournaments.spec import ONLINE_PRESETS, Spec, levels_json
 
 __all__ = ["routes"]
 
@@ -88,9 +95,88 @@ async def one_tournament(ctx: Context) -> Response:
 
 
 async def decisions(ctx: Context) -> Response:
-    """The floor's decisions on a tournament: who, when, what, why."""
+    """The floor's decisions on a tournament, oldest first: who, role, when, what, why (the
+    floor's log, subject kind ``tournament``; a tournament older than the log: its own)."""
     actor = _service(ctx).actor(_id(ctx))
-    return JSONResponse({"decisions": actor.decisions})
+    where = LogFilter(subject_kind="tournament", subject_id=actor.id, limit=5000)
+    logged = await ctx.services.store.read(lambda c: read_log(c, where))
+    if not logged:
+        return JSONResponse({"decisions": actor.decisions})
+    return JSONResponse({"decisions": [decision_line(d) for d in reversed(logged)]})
+
+
+async def floor_view(ctx: Context) -> Response:
+    """The tournament as the floor sees it: every player's table, seat and chips, the
+    tables, the clock, the balancing suggestion (read only)."""
+    actor = _service(ctx).actor(_id(ctx))
+    return JSONResponse(await actor.submit(Command("floor_view")))
+
+
+async def clock_face(ctx: Context) -> Response:
+    """The clock's public face of a tournament online (no login: nothing hidden in it)."""
+    actor = _service(ctx).actor(_id(ctx))
+    return JSONResponse(await public_face(actor))
+
+
+async def presets(ctx: Context) -> Response:
+    """The presets served online with what the console's form starts from: the structure
+    (levels and breaks), the starting stack, the late registration, the buy-in and fee, the
+    table size, rebuys and add-ons."""
+    out: dict[str, Any] = {}
+    for name in ONLINE_PRESETS:
+        config = Spec.make(id="preset", preset=name).tournament_config()
+        structure = config.structure
+        levels, breaks = levels_json(structure)
+        out[name] = {
+            "levels": levels,
+            "breaks": breaks,
+            "starting_stack": structure.starting_stack,
+            "late_registration_levels": structure.late_registration_levels,
+            "buy_in": config.buy_in,
+            "fee": config.fee,
+            "table_size": config.options.table_size,
+            "rebuys": config.rebuy is not None,
+            "add_on": config.add_on is not None,
+        }
+    return JSONResponse({"presets": out})
+
+
+class CopyBody(_Body):
+    id: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.-]{1,48}$")] | None = None
+    name: Annotated[str, StringConstraints(min_length=1, max_length=80)] | None = None
+    starts_at: float | None = None
+    reason: Reason = "copied by the floor"
+
+
+async def copy(ctx: Context) -> Response:
+    """A new tournament registering, with the same preset, structure and limits as this one
+    (a scheduled one starts at ``starts_at``, or when the floor starts it)."""
+    body = await ctx.body(CopyBody)
+    service = _service(ctx)
+    source = service.actor(_id(ctx)).spec
+    tid = body.id or service.next_id(source.preset)
+    data = source.to_json()
+    data.update(
+        id=tid,
+        name=body.name or f"{source.name} ({tid})",
+        demo=False,
+        bots=0,
+        created_at=time.time(),
+        starts_at=body.starts_at,  # none given: the floor starts it (the old time is gone)
+    )
+    try:
+        spec = Spec.from_json(data)
+        decision = {
+            "at": spec.created_at,
+            "by": ctx.user_session.user.screen_name,
+            "what": "copy",
+            "args": {"from": source.id, "name": spec.name},
+            "why": body.reason,
+        }
+        await service.create(spec, decision=decision, role=ctx.user_session.user.role)
+    except ConfigurationError as error:
+        raise ServerError(str(error)) from None
+    return JSONResponse({"id": tid, "tournament": service.lobby_entry(tid)}, status_code=201)
 
 
 async def create(ctx: Context) -> Response:
@@ -112,26 +198,23 @@ async def create(ctx: Context) -> Response:
             fee=body.fee,
             structure=body.structure,
         )
-        actor = await service.create(spec)
-    except ConfigurationError as error:
-        raise ServerError(str(error)) from None
-    actor.decisions.append(
-        {
+        decision = {
             "at": spec.created_at,
             "by": ctx.user_session.user.screen_name,
             "what": "create",
             "args": body.model_dump(exclude={"reason"}, exclude_none=True),
             "why": body.reason,
         }
-    )
-    actor.changed = True
+        await service.create(spec, decision=decision, role=ctx.user_session.user.role)
+    except ConfigurationError as error:
+        raise ServerError(str(error)) from None
     return JSONResponse({"id": tid, "tournament": service.lobby_entry(tid)}, status_code=201)
 
 
 def _operation(op: str, model: type[_Body]) -> Any:
     async def handler(ctx: Context) -> Response:
         body = await ctx.body(model)
-        order = {"op": op, **body.model_dump()}
+        order = {"op": op, **body.model_dump(), "role": ctx.user_session.user.role}
         by = ctx.user_session.user.screen_name
         result = await _service(ctx).floor(_id(ctx), by, order)
         return JSONResponse(result)
@@ -143,8 +226,12 @@ def _operation(op: str, model: type[_Body]) -> Any:
 routes: list[Route] = [
     api_route("/api/tournaments", list_tournaments),
     api_route("/api/tournaments", create, method="POST", roles=STAFF),
+    api_route("/api/tournaments/presets", presets, roles=STAFF),  # before {tid}
     api_route("/api/tournaments/{tid}", one_tournament),
     api_route("/api/tournaments/{tid}/decisions", decisions, roles=STAFF),
+    api_route("/api/tournaments/{tid}/floor", floor_view, roles=STAFF),
+    api_route("/api/tournaments/{tid}/copy", copy, method="POST", roles=STAFF),
+    api_route("/api/tournaments/{tid}/clock", clock_face, login=False),
     *(
         api_route(
             f"/api/tournaments/{{tid}}/{op}", _operation(op, model), method="POST", roles=STAFF

@@ -24,7 +24,7 @@ from croupier.room.tournament import Tournament
 from croupier.server.money import MoneyDesk
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.pubsub import Topic
-from croupier.server.storage import Store
+from croupier.server.storage import Record, Store
 from croupier.server.storage.reads import latest_snapshots, open_hands
 from croupier.server.storage.records import EndHand, SaveSnapshot
 from croupier.server.tables.commands import Command
@@ -225,12 +225,32 @@ class Tournaments:
         return sorted(self.actors.values(), key=lambda a: a.spec.created_at)
 
     # --------------------------------------------------------------- creating
-    async def create(self, spec: Spec) -> TournamentActor:
-        """A new tournament, registering (written before anyone hears of it)."""
+    async def create(
+        self, spec: Spec, *, decision: dict[str, Any] | None = None, role: str = "floor"
+    ) -> TournamentActor:
+        """A new tournament, registering (written before anyone hears of it); the floor's
+        ``decision`` ({by, what, args, why}) kept with it and appended to the floor's log
+        in the same transaction."""
         if spec.id in self.actors:
             raise ConfigurationError(f"there is already a tournament {spec.id!r}")
         actor = TournamentActor(self, spec)
-        await self.store.write([SaveSnapshot(KIND, spec.id, actor.part())])
+        records: list[Record] = [SaveSnapshot(KIND, spec.id, actor.part())]
+        if decision is not None:
+            from croupier.server.tournaments.console import log_record
+
+            actor.decisions.append(decision)
+            records = [
+                SaveSnapshot(KIND, spec.id, actor.part()),
+                log_record(
+                    actor,
+                    who=str(decision["by"]),
+                    role=role,
+                    action=str(decision["what"]),
+                    why=str(decision["why"]),
+                    detail=dict(decision.get("args", {})),
+                ),
+            ]
+        await self.store.write(records)
         self.actors[spec.id] = actor
         actor.start()
         self._lobby_dirty = True

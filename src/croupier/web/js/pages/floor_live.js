@@ -55,7 +55,11 @@ async function act(path, body, onView) {
 }
 
 /** The console's tournaments section (floor.js calls it for #/floor/tournaments[/<id>]). */
-export function render(el, params, rest = "") {
+export async function render(el, params, rest = "") {
+  if (rest.startsWith("online/")) {
+    if (!staff()) return refused(el);
+    return (await import("./floor_online.js")).renderOnline(el, decodeURIComponent(rest.slice(7)));
+  }
   return rest ? renderEvent(el, decodeURIComponent(rest)) : renderList(el);
 }
 
@@ -106,12 +110,13 @@ export async function renderList(main) {
           )
         : h("p", { class: "muted" }, t("live.no_events")),
     ),
+    (await import("./floor_online.js")).onlinePanel(),
     seasonsPanel(seasons, main),
     createForm(data),
   );
 }
 
-function periodRow(period) {
+export function periodRow(period) {
   const isBreak = period.break !== undefined;
   const row = h("tr", { class: isBreak ? "period break" : "period level", "data-kind": isBreak ? "break" : "level" });
   const remove = h("button", { type: "button", class: "danger", "aria-label": t("live.remove_period"), onclick: () => row.remove() }, "✕");
@@ -133,7 +138,7 @@ function periodRow(period) {
   return row;
 }
 
-function readPeriods(body) {
+export function readPeriods(body) {
   return [...body.querySelectorAll("tr.period")].map((row) => {
     const value = (name) => intOrNull(row.querySelector(`[name=${name}]`).value);
     if (row.dataset.kind === "break") return { break: value("minutes") };

@@ -27,7 +27,7 @@ export async function render(main) {
   const rows = list.map((x) =>
     h(
       "tr",
-      { "data-hand-id": String(x.id) },
+      { "data-hand-id": String(x.id), "data-status": x.status },
       h("td", {}, x.table),
       h("td", { class: "num" }, String(x.number)),
       h("td", {}, when(x.started_at)),
