@@ -444,11 +444,11 @@ class TournamentActor(Purse):
         t.tick()
         now = self.now()
         for player, deadline in list(self.deadlines.items()):
-            if now >= deadline and player in t._pending:
+            if now >= deadline and player in t.busted_may_rebuy():
                 t.decline_rebuy(player)  # no answer in time: he is out
                 self.deadlines.pop(player, None)
                 self.changed = self.view_dirty = True
-            elif player not in t._pending:
+            elif player not in t.busted_may_rebuy():
                 self.deadlines.pop(player, None)
         if (t.clock.level_number, t.clock.on_break, t.clock.period_index) != before:
             self.changed = self.view_dirty = self.dirty = True

@@ -163,6 +163,7 @@ def _players(actor: TournamentActor) -> list[dict[str, Any]]:
     places = {f.player: f.place for f in t.finishes()}
     prizes = {r.player: r.prize for r in t.results()} if actor.paid else {}
     playing = set(t.players())
+    pending = set(t.busted_may_rebuy())
     money = t.bounties is not None and bounty_part(actor.config) > 0
     heads = t.bounties.head if money and t.bounties is not None else {}
     won = t.bounties.won if money and t.bounties is not None else {}
@@ -177,7 +178,7 @@ def _players(actor: TournamentActor) -> list[dict[str, Any]]:
             chips = t.stack(p)
         if t.winner == p:
             status = "winner"
-        elif p in t._pending:
+        elif p in pending:
             status = "pending"
         elif p in playing:
             status = "playing"
