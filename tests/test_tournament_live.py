@@ -162,3 +162,22 @@ def test_a_live_event_pays_its_places() -> None:
     assert [r.player for r in results] == ["p01", *reversed(names(10)[1:])]
     assert sum(r.prize for r in results) == t.prize_pool().total == 10 * 2_000
     assert results[0].prize > results[1].prize > 0
+
+
+@pytest.mark.rule("POK-7-7", "ITA-15")
+def test_the_public_next_big_blind_rearrange_and_break_table() -> None:
+    """What the server calls: ``next_big_blind``, ``rearrange`` and ``break_table`` (the
+    floor breaks a table of its choice; its players are drawn into the free seats)."""
+    t, _ = live(players=21, per_table=7)
+    t.set_button(1, 3)
+    assert t.next_big_blind(1) == "p05"
+    assert t.rearrange() == []  # balanced: nothing moves
+    with pytest.raises(ValueError, match="no such table"):
+        t.break_table(9)
+    with pytest.raises(ValueError, match="6 free seats for its 7 players"):
+        t.break_table(3)
+    moves = t.bust("p15")  # 20 players fit two tables of ten: one is broken (ITA-15)
+    assert {m.reason for m in moves} == {MoveReason.BREAK} and len(t.tables) == 2
+    t2, _ = live(players=4, per_table=4)
+    with pytest.raises(ValueError, match="the last table"):
+        t2.break_table(1)

@@ -453,3 +453,42 @@ def test_rebuys_and_the_add_on(floor: tuple[Browser, ManualClock]) -> None:
     clock.advance(10 * 60)  # level 7: the rebuy period is over
     late = browser.post(f"{url}/rebuy", {"player": "cy"})
     assert late.status_code == 400 and "ended with level 6" in late.json()["message"]
+
+
+@pytest.mark.rule("POK-6-1", "ITA-18")
+def test_a_busted_player_rebuys_within_the_rebuy_period(
+    floor: tuple[Browser, ManualClock],
+) -> None:
+    """Busted during the rebuy period, a player is not ranked yet: he may rebuy (back into
+    the tournament with the rebuy's chips, the pool growing by its price) or decline (ranked
+    then); when the period ends, the ones left are ranked; places and payouts come out right."""
+    browser, clock = floor
+    view = _started(browser, names=["ann", "bob", "cy", "dee"], preset="pokcomm-rebuy")
+    url = f"{BASE}/{view['id']}"
+    view = _ok(browser.post(f"{url}/bust", {"players": ["ann"], "by": ["bob"]}))
+    assert view["busted_may_rebuy"] == ["ann"] and view["players_left"] == 4
+    assert view["finishes"] == []
+    seated = {s["player"] for t in view["tables"] for s in t["seats"] if s["player"]}
+    assert "ann" not in seated
+    view = _ok(browser.post(f"{url}/rebuy", {"player": "ann"}))
+    assert view["busted_may_rebuy"] == [] and view["pool"]["total"] == 5 * 2_000
+    seat = next(s for t in view["tables"] for s in t["seats"] if s["player"] == "ann")
+    assert seat["stack"] == 5_000
+    assert view["chips_expected"] == 5 * 5_000  # the rebuy's chips issued (POK-6-1)
+    # another bust: he declines, ranked at once
+    view = _ok(browser.post(f"{url}/bust", {"players": ["dee"], "by": ["cy"]}))
+    assert view["busted_may_rebuy"] == ["dee"]
+    view = _ok(browser.post(f"{url}/decline-rebuy", {"player": "dee"}))
+    assert [(f["place"], f["player"]) for f in view["finishes"]] == [(4, "dee")]
+    # a bust left pending when the period ends is ranked then
+    view = _ok(browser.post(f"{url}/bust", {"players": ["cy"], "by": ["ann"]}))
+    assert view["busted_may_rebuy"] == ["cy"]
+    clock.advance(6 * 20 * 60 + 10 * 60 + 1)  # past level 6 and its break
+    view = _ok(browser.get(url))
+    assert not view["rebuy_open"] and view["busted_may_rebuy"] == []
+    assert [(f["place"], f["player"]) for f in view["finishes"]] == [(3, "cy"), (4, "dee")]
+    view = _ok(browser.post(f"{url}/bust", {"players": ["ann"], "by": ["bob"]}))
+    assert view["phase"] == "finished" and view["winner"] == "bob"
+    places = [(r["place"], r["player"]) for r in view["results"]]
+    assert places == [(1, "bob"), (2, "ann"), (3, "cy"), (4, "dee")]
+    assert sum(r["prize"] for r in view["results"]) == view["pool"]["total"]

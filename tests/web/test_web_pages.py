@@ -153,6 +153,29 @@ def login(page: Page, name: str, password: str) -> None:
     page.click("form button[type=submit]")
 
 
+def test_the_header_links_to_the_public_standings(visitor: Player, shots: Path) -> None:
+    """The championship's standings are public: the header links them for a visitor, in the
+    visitor's language."""
+    page = visitor.page
+    visitor.goto("")
+    page.wait_for_selector("#nav-standings")
+    assert page.locator("#nav-standings").inner_text() == "Standings"
+    page.click("#nav-standings")
+    wait_until(
+        lambda: page.evaluate("location.hash") == "#/standings", timeout=10, what="the standings"
+    )
+    assert page.locator("#nav-standings").get_attribute("aria-current") == "page"
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(shots / "standings-link-phone.png"))
+    got = page.evaluate(
+        """async () => {
+          const i18n = await import('/static/js/i18n.js');
+          return ['fr', 'it'].map((l) => { i18n.setLang(l); return i18n.t('nav.standings'); });
+        }"""
+    )
+    assert got == ["Classement", "Classifica"]
+
+
 def test_log_in_out_and_the_cashier(visitor: Player, browser: Browser, shots: Path) -> None:
     page = visitor.page
     visitor.name = "olga"

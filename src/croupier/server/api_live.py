@@ -453,8 +453,8 @@ def _break(event: LiveEvent, form: TableForm, by: str) -> None:
         )
     before = len(t.moves)
     # the domain's own table break (ITA-15: its players drawn into the free seats)
-    t._break_table(form.table)
-    t._rearrange()
+    t.break_table(form.table)
+    t.rearrange()
     _rearranged(event, before)
     event.note(by, "table broken", f"table {form.table}", form.reason)
 
@@ -462,7 +462,7 @@ def _break(event: LiveEvent, form: TableForm, by: str) -> None:
 def _balance(event: LiveEvent, form: ReasonForm, by: str) -> None:
     t = event.tournament
     before = len(t.moves)
-    t._rearrange()  # POK-7-1, ITA-14: the next big blind of the longest table moves
+    t.rearrange()  # POK-7-1, ITA-14: the next big blind of the longest table moves
     if len(t.moves) == before:
         raise IllegalActionError("the tables are balanced: nobody has to move")
     _rearranged(event, before)

@@ -143,6 +143,8 @@ class EntryKind(StrEnum):
     ADD_ON = "tournament-add-on"
     PRIZE = "tournament-prize"
     """A tournament's prize paid from its pool to the player's balance (ITA-18)."""
+    BOUNTY = "tournament-bounty"
+    """A tournament's bounties paid from its bounty account (knock-outs, POK-6-3)."""
 
 
 class Entry(NamedTuple):

@@ -211,6 +211,35 @@ class TournamentCore(ABC):
         """Hands of suspension ``player`` still has to sit out."""
         return self._suspended.get(player, 0) if isinstance(player, str) else 0
 
+    def next_big_blind(self, table: int) -> str | None:
+        """The player who would be big blind in the next hand at ``table`` (POK-7-7): the one
+        balancing moves first (POK-7-1, ITA-14); ``None`` when it is not known yet."""
+        return self._next_big_blind(table)
+
+    def rearrange(self) -> list[Move]:
+        """Rearrange after busts, arrivals or a move by the floor: the end, hand-for-hand,
+        the final table (POK-7-2), breaking tables (ITA-15) and balancing (POK-7-1, ITA-14),
+        each where the tables are between hands; returns the moves made."""
+        return self._rearrange()
+
+    def break_table(self, number: int) -> list[Move]:
+        """Break table ``number`` now, on the floor's decision (ITA-15): its players are drawn
+        into the free seats elsewhere; returns the moves. Raises ``ValueError`` for a table
+        that is not open, the last one, or one with a hand in play."""
+        if number not in self._counts:
+            raise ValueError(f"break table {number}: no such table (open: {sorted(self._counts)})")
+        if len(self._counts) < 2:
+            raise ValueError(f"break table {number}: it is the last table")
+        if not self._between_hands(number):
+            raise ValueError(f"break table {number}: a hand is in play there")
+        free = sum(len(self._free(t)) for t in self._counts if t != number)
+        if free < self._counts[number]:
+            raise ValueError(
+                f"break table {number}: the other tables have {free} free seats for its"
+                f" {self._counts[number]} players"
+            )
+        return self._break_table(number)
+
     def _place(
         self, player: str, table: int, seat: int, stack: int, *, replacing: bool, absent: bool
     ) -> None:

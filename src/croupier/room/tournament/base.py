@@ -219,6 +219,21 @@ class TournamentBase(TournamentCore):
             return True
         return player in self._where and self._stack(player) <= rebuy.threshold
 
+    def can_rebuy_after_bust(self, player: str) -> bool:
+        """True when a player who just lost his last chip may still rebuy."""
+        rebuy = self.config.rebuy
+        if not isinstance(player, str) or player not in self.registry:
+            return False
+        if rebuy is None or not self.rebuy_open:
+            return False
+        done = self.registry[player].rebuys
+        return rebuy.max_rebuys is None or done < rebuy.max_rebuys
+
+    def busted_may_rebuy(self) -> list[str]:
+        """Players busted during the rebuy period who may still rebuy (not ranked yet): each
+        rebuys (back in play), declines, or is ranked when the period ends."""
+        return sorted(self._pending)
+
     def rebuy(self, player: str) -> None:
         """``player`` buys ``rebuy.stack`` more chips (between hands)."""
         self._sync_clock()
@@ -400,6 +415,19 @@ class TournamentBase(TournamentCore):
                 del self._suspended[player]
                 if self.registry[player].arrived:
                     self._set_absent(player, False)
+
+    def lift_suspension(self, player: str, *, absent: bool = False) -> int:
+        """End ``player``'s suspension now (the director's decision, POK-13-2); he is dealt
+        in again from the next hand unless ``absent`` (away for another reason). Returns the
+        hands he had left."""
+        self._sync_clock()
+        self.table_of(player)
+        left = self._suspended.pop(player, 0)
+        if not left:
+            raise IllegalActionError(f"{player} serves no suspension")
+        if self.registry[player].arrived and not absent:
+            self._set_absent(player, False)
+        return left
 
     def disqualify(self, player: str) -> int:
         """Remove ``player`` and his chips from play (POK-13-1, ITA-51); returns the chips."""

@@ -363,7 +363,11 @@ class LiveTournament(TournamentBase):
             self._remove(player)
             self._suspended.pop(player, None)
             self._undo[player] = (table, seat)
-            busts.append(Bust(player, start, table, 0, by, seat=seat))
+            bust = Bust(player, start, table, 0, by, seat=seat)
+            if self.can_rebuy_after_bust(player):  # not ranked until he declines or it ends
+                bust.pending = True
+                self._pending[player] = bust
+            busts.append(bust)
         self._record_busts(busts, hand_for_hand=self._hfh)
         moves = self._rearrange()
         self._settle_counts()
@@ -408,6 +412,7 @@ class LiveTournament(TournamentBase):
             self._hfh_busts.remove(pending)
         else:
             self.standings.remove(player)
+        self._pending.pop(player, None)  # a bust that could still rebuy
         if self.phase is Phase.FINISHED:  # the last bust was the mistake
             self.phase = Phase.RUNNING
             if self.bounties is not None and self.winner is not None:

@@ -295,16 +295,6 @@ class Tournament(TournamentBase):
             self.finished,
         )
 
-    def can_rebuy_after_bust(self, player: str) -> bool:
-        """True when a player who just lost his last chip may still rebuy."""
-        rebuy = self.config.rebuy
-        if not isinstance(player, str) or player not in self.registry:
-            return False
-        if rebuy is None or not self.rebuy_open:
-            return False
-        done = self.registry[player].rebuys
-        return rebuy.max_rebuys is None or done < rebuy.max_rebuys
-
     def _round_complete(self) -> bool:
         return all(n in self._hfh_played or not self._tables[n].can_start() for n in self._tables)
 

@@ -96,7 +96,7 @@ def console_view(event: LiveEvent) -> dict[str, Any]:
                     "size": m.size,
                     "button": m.button,
                     "players": len(m.seats),
-                    "next_big_blind": t._next_big_blind(number),
+                    "next_big_blind": t.next_big_blind(number),
                     "seats": seats,
                 }
             )
@@ -167,6 +167,7 @@ def console_view(event: LiveEvent) -> dict[str, Any]:
             "progressive": config.knockout.progressive,
         },
         "rebuy_open": t.rebuy_open,
+        "busted_may_rebuy": t.busted_may_rebuy(),
         "add_on_open": t.add_on_open,
         "guarantee": t.guarantee,
         "pool": {

@@ -398,6 +398,10 @@ class LobbyTournament(_Part):
     level: int | None
     rebuys: bool
     add_on: bool
+    bounty: int = 0
+    """In cents: the part of each buy-in put on the entrant's head (0: no money bounties)."""
+    progressive: bool = False
+    """A progressive knock-out: half of each bounty collected, half onto one's own head."""
 
 
 class LobbyUpdate(_Frame):
@@ -482,6 +486,12 @@ class Entrant(_Part):
     prize: int
     rebuys: int
     add_on: bool
+    bounty: int = 0
+    """In cents: the bounty on his head now (money knock-outs)."""
+    bounties_won: int = 0
+    """In cents: the bounties he collected (paid into his balance as he collects them)."""
+    suspended: int = 0
+    """Hands of a suspension he still sits out, blinded as absent (POK-13-1, ITA-51)."""
 
 
 class TournamentTable(_Part):
@@ -517,6 +527,10 @@ class Standing(_Part):
     may_rebuy: bool
     may_add_on: bool
     balance: int
+    bounty: int = 0
+    """In cents: the bounty on one's own head."""
+    bounties_won: int = 0
+    """In cents: the bounties one collected."""
 
 
 class Offer(_Part):
@@ -557,6 +571,11 @@ class TournamentBody(_Frame):
     tables: list[TournamentTable]
     you: Standing | None
     offers: list[Offer]
+    bounty: int = 0
+    """In cents: the bounty each entry puts on his head (0: no money bounties)."""
+    progressive: bool = False
+    bounty_pool: int = 0
+    """In cents: the bounties entered, kept apart from the prize pool."""
 
 
 class TournamentView(TournamentBody):

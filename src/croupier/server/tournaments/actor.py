@@ -32,6 +32,7 @@ from croupier.server.tables.commands import Command, Step
 from croupier.server.tables.frames import dumps
 from croupier.server.tables.recovery import Recovered
 from croupier.server.tournaments import views
+from croupier.server.tournaments.bounties import pay_bounties
 from croupier.server.tournaments.purse import Purse, ServerClock
 from croupier.server.tournaments.spec import Spec, table_name
 from croupier.server.tournaments.tables import TableInfo, TourneyService, TourneyTable, number_of
@@ -102,6 +103,12 @@ class TournamentActor(Purse):
         self.told: set[str] = set(s.get("told", []))
         self.buys: dict[str, list[str]] = {p: list(k) for p, k in s.get("buys", {}).items()}
         """Rebuys and add-ons accepted during a hand of the player's table: bought after it."""
+        self.disqualify_due: dict[str, str] = dict(s.get("disqualify_due", {}))
+        """Disqualifications decided during a hand of the player's table (player: why)."""
+        self.disqualified: set[str] = set(s.get("disqualified", []))
+        """Players disqualified: no prize for their place (:mod:`.penalties`)."""
+        self.bounties_paid: dict[str, int] = dict(s.get("bounties_paid", {}))
+        """What each player's collected bounties were paid so far, in cents (.bounties)."""
         self.pending_records: list[Record] = []
         """The floor's log lines of the change in hand, written with it."""
         t = self.tournament
@@ -273,6 +280,9 @@ class TournamentActor(Purse):
             "deadlines": {p: round(max(0.0, d - now), 3) for p, d in self.deadlines.items()},
             "told": sorted(self.told),
             "buys": self.buys,
+            "disqualify_due": self.disqualify_due,
+            "disqualified": sorted(self.disqualified),
+            "bounties_paid": self.bounties_paid,
         }
 
     async def save(
@@ -348,6 +358,10 @@ class TournamentActor(Purse):
             return self._add_on(player, accept=command.message.accept)
         if kind == "floor":
             return self._floor(player, command.message)
+        if kind == "penalty":  # POST /api/floor/penalties at tournament:ID
+            from croupier.server.tournaments.penalties import apply_in_actor
+
+            return apply_in_actor(self, *command.message)
         if kind in ("clock_face", "floor_view"):  # read in the actor: its tick is the only one
             from croupier.server.tournaments.console import face, staff_view
 
@@ -430,11 +444,11 @@ class TournamentActor(Purse):
         t.tick()
         now = self.now()
         for player, deadline in list(self.deadlines.items()):
-            if now >= deadline and player in t._pending:
+            if now >= deadline and player in t.busted_may_rebuy():
                 t.decline_rebuy(player)  # no answer in time: he is out
                 self.deadlines.pop(player, None)
                 self.changed = self.view_dirty = True
-            elif player not in t._pending:
+            elif player not in t.busted_may_rebuy():
                 self.deadlines.pop(player, None)
         if (t.clock.level_number, t.clock.on_break, t.clock.period_index) != before:
             self.changed = self.view_dirty = self.dirty = True
@@ -503,6 +517,12 @@ class TournamentActor(Purse):
             self.changed = True
         if self.buys:
             self._deferred_buys()
+        if self.disqualify_due:
+            from croupier.server.tournaments.penalties import serve_due
+
+            serve_due(self)
+        if t.bounties is not None and not self.paid:
+            pay_bounties(self)  # knock-outs paid to the eliminators' balances
         if t.phase is Phase.FINISHED and not self.paid:
             self._pay()
         self._offers()

@@ -78,7 +78,7 @@ def apply(actor: TournamentActor, order: dict[str, Any]) -> dict[str, Any]:
     if op == "move":
         return _move(actor, order)
     if op == "balance":
-        moves = t._rearrange()
+        moves = t.rearrange()
         return {
             "moves": [
                 {

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from croupier.errors import CroupierError, IllegalActionError
 from croupier.room.cash.ledger import Account, EntryKind, format_money
 from croupier.room.tournament import Tournament, TournamentConfig
+from croupier.server.tournaments.bounties import bounty_account, bounty_part, close_bounties
 from croupier.server.tournaments.spec import Spec, table_name
 
 if TYPE_CHECKING:
@@ -58,6 +59,8 @@ class Purse:
     offered: set[tuple[str, str]]
     paid: bool
     moves_seen: int
+    disqualified: set[str]
+    bounties_paid: dict[str, int]
 
     def now(self) -> float:
         raise NotImplementedError
@@ -74,16 +77,16 @@ class Purse:
         the fee to the house (refused beforehand when his balance is short)."""
         if price + fee == 0:
             return
+        bounty = bounty_part(self.config) if kind is EntryKind.ENTRY else 0
         ledger = self.service.money.ledger
-        ledger.post(
-            kind,
-            (
-                (Account.cashier(player), -(price + fee)),
-                (Account.prize_pool(self.id), price),
-                (Account.house(self.id), fee),
-            ),
-            f"{self.id}: {kind.value} of {player}",
-        )
+        postings = [
+            (Account.cashier(player), -(price + fee)),
+            (Account.prize_pool(self.id), price - bounty),
+            (Account.house(self.id), fee),
+        ]
+        if bounty:  # the bounty part of the buy-in: on the entrant's head (.bounties)
+            postings.append((bounty_account(self.id), bounty))
+        ledger.post(kind, postings, f"{self.id}: {kind.value} of {player}")
 
     def _can_pay(self, player: str, amount: int, what: str) -> None:
         self.service.money.check_open()
@@ -161,15 +164,17 @@ class Purse:
 
     def _refund(self, player: str) -> None:
         buy_in, fee = self.config.buy_in, self.config.fee
+        bounty = bounty_part(self.config)
         if buy_in + fee:
+            postings = [
+                (Account.prize_pool(self.id), -(buy_in - bounty)),
+                (Account.house(self.id), -fee),
+                (Account.cashier(player), buy_in + fee),
+            ]
+            if bounty:
+                postings.append((bounty_account(self.id), -bounty))
             self.service.money.ledger.post(
-                EntryKind.REFUND,
-                (
-                    (Account.prize_pool(self.id), -buy_in),
-                    (Account.house(self.id), -fee),
-                    (Account.cashier(player), buy_in + fee),
-                ),
-                f"{self.id}: refund to {player}",
+                EntryKind.REFUND, postings, f"{self.id}: refund to {player}"
             )
 
     def _start(self) -> None:
@@ -302,7 +307,7 @@ class Purse:
         ledger = self.service.money.ledger
         pool = Account.prize_pool(self.id)
         for result in t.results():
-            if result.prize > 0:
+            if result.prize > 0 and result.player not in self.disqualified:  # .penalties
                 ledger.post(
                     EntryKind.PRIZE,
                     ((pool, -result.prize), (Account.cashier(result.player), result.prize)),
@@ -315,6 +320,7 @@ class Purse:
                 ((pool, -left), (Account.house(self.id), left)),
                 f"{self.id}: what the payouts left of the pool",
             )
+        close_bounties(self)  # the winner's own bounty; what nobody collected to the house
         self.paid = True
         self.state = "finished"
         entrants = len(t.registry)

@@ -22,8 +22,16 @@ from croupier.rules.model import AnteKind
 
 __all__ = ["ONLINE_PRESETS", "Spec", "levels_json", "structure_from_json", "table_name"]
 
-ONLINE_PRESETS = ("pokcomm", "pokcomm-double", "pokcomm-ko", "pokcomm-rebuy", "italian", "tda")
-"""The tournament presets served online (the money bounties of ``pokcomm-pko`` are not)."""
+ONLINE_PRESETS = (
+    "pokcomm",
+    "pokcomm-double",
+    "pokcomm-ko",
+    "pokcomm-pko",
+    "pokcomm-rebuy",
+    "italian",
+    "tda",
+)
+"""The tournament presets served online (``pokcomm-pko``: money bounties, see .bounties)."""
 
 _ID = re.compile(r"^[A-Za-z0-9_.-]{1,48}$")
 Kind = Literal["sit-and-go", "scheduled"]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from croupier.errors import ConfigurationError
 from croupier.room.tournament import Level, payouts
 from croupier.room.tournament.structure import Break
+from croupier.server.tournaments.bounties import bounty_part
 from croupier.server.tournaments.spec import levels_json, table_name
 
 if TYPE_CHECKING:
@@ -33,7 +34,13 @@ def _pool(actor: TournamentActor) -> int:
     t = actor.tournament
     if t is not None:
         return t.prize_pool().total
-    return len(actor.registered) * actor.config.buy_in
+    return len(actor.registered) * (actor.config.buy_in - bounty_part(actor.config))
+
+
+def _bounty(actor: TournamentActor) -> dict[str, Any]:
+    ko = actor.config.knockout
+    part = bounty_part(actor.config)
+    return {"bounty": part, "progressive": bool(part and ko is not None and ko.progressive)}
 
 
 def _amounts(actor: TournamentActor) -> list[int]:
@@ -96,6 +103,7 @@ def lobby_entry(actor: TournamentActor) -> dict[str, Any]:
         "level": t.clock.level_number if t is not None and t.clock.started else None,
         "rebuys": config.rebuy is not None,
         "add_on": config.add_on is not None,
+        **_bounty(actor),
     }
 
 
@@ -147,12 +155,18 @@ def _players(actor: TournamentActor) -> list[dict[str, Any]]:
                 "prize": 0,
                 "rebuys": 0,
                 "add_on": False,
+                "bounty": bounty_part(actor.config),
+                "bounties_won": 0,
             }
             for p in actor.registered
         ]
     places = {f.player: f.place for f in t.finishes()}
     prizes = {r.player: r.prize for r in t.results()} if actor.paid else {}
     playing = set(t.players())
+    pending = set(t.busted_may_rebuy())
+    money = t.bounties is not None and bounty_part(actor.config) > 0
+    heads = t.bounties.head if money and t.bounties is not None else {}
+    won = t.bounties.won if money and t.bounties is not None else {}
     out = []
     for entry in t.registry:
         p = entry.player
@@ -164,7 +178,7 @@ def _players(actor: TournamentActor) -> list[dict[str, Any]]:
             chips = t.stack(p)
         if t.winner == p:
             status = "winner"
-        elif p in t._pending:
+        elif p in pending:
             status = "pending"
         elif p in playing:
             status = "playing"
@@ -181,6 +195,9 @@ def _players(actor: TournamentActor) -> list[dict[str, Any]]:
                 "prize": prizes.get(p, 0),
                 "rebuys": entry.rebuys,
                 "add_on": entry.add_on,
+                "bounty": heads.get(p, 0),
+                "bounties_won": won.get(p, 0),
+                "suspended": t.suspension_left(p) if p in playing else 0,
             }
         )
     out.sort(key=_order)
@@ -279,6 +296,8 @@ def view(actor: TournamentActor, player: str | None, *, kind: str = "tournament"
             "may_rebuy": any(o["kind"] == "rebuy" for o in offers),
             "may_add_on": any(o["kind"] == "add_on" for o in offers),
             "balance": actor.service.money.balance(player),
+            "bounty": 0 if mine is None else mine["bounty"],
+            "bounties_won": 0 if mine is None else mine["bounties_won"],
         }
     remaining = t.remaining if t is not None else len(actor.registered)
     chips = t.chips_in_play() if t is not None and actor.state == "running" else None
@@ -307,4 +326,8 @@ def view(actor: TournamentActor, player: str | None, *, kind: str = "tournament"
         "tables": _tables(actor),
         "you": you,
         "offers": offers,
+        **_bounty(actor),
+        "bounty_pool": t.prize_pool().bounties
+        if t is not None
+        else bounty_part(actor.config) * len(actor.registered),
     }

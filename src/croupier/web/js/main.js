@@ -86,7 +86,8 @@ function renderNav() {
   const { user, balance } = me();
   const nav = document.getElementById("nav");
   nav.setAttribute("aria-label", t("nav.main"));
-  const items = [navLink("nav.home", "#/", "home")];
+  // the championship's standings are public: a link for everyone, logged in or not
+  const items = [navLink("nav.home", "#/", "home"), navLink("nav.standings", "#/standings", "standings")];
   if (user) {
     items.push(
       navLink("nav.lobby", "#/lobby", "lobby"),

@@ -533,7 +533,31 @@ export async function renderEvent(main, id) {
       { class: "panel", "aria-labelledby": "tables-title" },
       h("h2", { id: "tables-title" }, t("live.tables"), " ", h("span", { class: "muted" }, t(view.tables.length === 1 ? "live.tables_line_one" : "live.tables_line", { tables: view.tables.length, players: view.players_left }))),
       h("div", { class: "live-tables", id: "tables" }, view.tables.map(tableCard)),
+      bustedMayRebuy(),
       moveForm(),
+    );
+  }
+
+  // busted during the rebuy period: not ranked yet, he may rebuy (back in play) or decline
+  function bustedMayRebuy() {
+    const busted = view.busted_may_rebuy || [];
+    if (!busted.length) return null;
+    return h(
+      "ul",
+      { class: "plain", id: "busted-may-rebuy" },
+      busted.map((player) =>
+        h(
+          "li",
+          { "data-player": player },
+          player,
+          " ",
+          h("span", { class: "tag warn" }, t("live.busted_may_rebuy")),
+          " ",
+          h("button", { type: "button", class: "small", onclick: () => send("rebuy", { player }) }, t("live.rebuy_busted")),
+          " ",
+          h("button", { type: "button", class: "small", onclick: () => send("decline-rebuy", { player }) }, t("live.decline_rebuy")),
+        ),
+      ),
     );
   }
 

@@ -12,6 +12,8 @@ export function structureText(x) {
   const kind = [x.rebuys ? t("tn.with_rebuys") : null, x.add_on ? t("tn.with_add_on") : null].filter(Boolean);
   const parts = [t("tn.structure", { stack: num(x.starting_stack), minutes })];
   parts.push(kind.length ? kind.join(", ") : t("tn.freezeout"));
+  // a money knock-out: the part of the buy-in on each head (words/penalties.js)
+  if (x.bounty) parts.push(t(x.progressive ? "lobby.bounty_progressive" : "lobby.bounty", { amount: money(x.bounty) }));
   return parts.join(" · ");
 }
 

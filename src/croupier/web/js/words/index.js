@@ -5,6 +5,7 @@ import { WORDS as TOURNAMENTS } from "./tournaments.js";
 import { WORDS as HISTORIES } from "./histories.js";
 import { WORDS as FLOOR_CASH } from "./floor_cash.js";
 import { WORDS as FLOOR_LIVE } from "./floor_live.js";
+import { WORDS as PENALTIES } from "./penalties.js";
 import { WORDS as FLOOR_ONLINE } from "./floor_online.js";
 
-export const PARTS = [TOURNAMENTS, HISTORIES, FLOOR_CASH, FLOOR_LIVE, FLOOR_ONLINE];
+export const PARTS = [TOURNAMENTS, HISTORIES, FLOOR_CASH, FLOOR_LIVE, FLOOR_ONLINE, PENALTIES];
