@@ -160,11 +160,13 @@ def test_a_newcomer_posts_the_big_blind_at_once_or_waits_for_it(room_config: Ser
         async with running_room(room_config, tables, players=["dan", "eve"]) as room:
             clients = [await room.connect(n) for n in ("ann", "bob", "cy")]
             dan, eve = await room.connect("dan"), await room.connect("eve")
+            actor = room.actor("t1")
+            await play_hands(clients, "t1", 1)  # newcomers come once the table plays
+            assert actor.table.hand_number >= 1
             await dan.ok("sit", table="t1", buy_in=10_000)
             await eve.ok("sit", table="t1", buy_in=10_000, post=True)
             players = [*clients, dan, eve]
             first: dict[str, list[dict[str, Any]]] = {}
-            actor = room.actor("t1")
             for _ in range(12):
                 await play_hands(players, "t1", 1)
                 started = next(
@@ -182,7 +184,6 @@ def test_a_newcomer_posts_the_big_blind_at_once_or_waits_for_it(room_config: Ser
                         ]
                 if len(first) == 2:
                     break
-            assert actor.table.hand_number >= 1
             # PKG-18: waiting, dan comes in as the big blind; posting, eve comes in at once
             # with a live big blind (or in the big blind's seat, where she is the big blind)
             assert [p["kind"] for p in first["dan"]] == ["big-blind"]
