@@ -20,9 +20,9 @@ from test_web_view import MOUNT, UNLABELLED, fixture
 
 FIXTURE = json.loads(Path(__file__).with_name("fixtures").joinpath("tournament.json").read_text())
 
+# the page's own connection (its bundle's: window.croupier), fed as if the server had sent it
 RECEIVE = """async (frame) => {
-  const { connection } = await import('/static/js/ws.js');
-  connection.receive(JSON.stringify(frame));
+  window.croupier.connection.receive(JSON.stringify(frame));
 }"""
 
 
