@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck pytest bench clean browser
+.PHONY: run play test lint typecheck pytest bench clean browser web node
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "croupier needs Python 3.11 or newer"'
@@ -13,7 +13,34 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The web client's build (scripts/build_web.mjs, esbuild from package-lock.json): its bundles
+# in src/croupier/web/dist, rebuilt when a source changes (the server refuses a stale one).
+NODE_STAMP := node_modules/.installed
+WEB_BUILD := src/croupier/web/dist/manifest.json
+WEB_SOURCES := $(shell find src/croupier/web -path src/croupier/web/dist -prune -o -type f -print 2>/dev/null)
+
+$(NODE_STAMP): package.json package-lock.json | node
+	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $(NODE_STAMP)
+
+$(WEB_BUILD): $(NODE_STAMP) scripts/build_web.mjs $(WEB_SOURCES)
+	node scripts/build_web.mjs
+
+web: $(WEB_BUILD)
+
+# Node.js and npm build the client: installed here when missing (as root), else a clear stop.
+node:
+	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Node.js and npm to build the web client (apt-get install nodejs npm)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	  else \
+	    echo "error: the web client is built with Node.js 18+ and npm; install them (as root: apt-get install -y nodejs npm)" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+run: $(STAMP) web
 	$(BIN)/croupier serve
 
 play: $(STAMP)
@@ -26,7 +53,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/croupier
 
-pytest: $(STAMP) browser
+pytest: $(STAMP) browser web
 	$(BIN)/pytest -n 2 -q
 
 test: lint typecheck pytest
@@ -37,7 +64,7 @@ bench: $(STAMP)
 	$(BIN)/croupier bench engine
 
 clean:
-	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache node_modules src/croupier/web/dist
 
 # The browser tests drive Debian's Chromium: installed here when missing (as root), else a
 # clear stop saying what to install (never a silent skip).

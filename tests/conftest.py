@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from _webbuild import ensure_web_build
 
 _CLAUSE_ID = re.compile(r"^(POK-\d+-\d+|PKG-\d+|ITA-\d+|CAS-\d+|RRP-\d+)$")
 
@@ -22,3 +23,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             for clause in marker.args:
                 if not _CLAUSE_ID.match(clause):
                     raise pytest.UsageError(f"{item.nodeid}: {clause!r} is not a clause ID")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # the pages the server tests and the browser tests load come from the client's build
+    ensure_web_build()

@@ -22,6 +22,17 @@ def _users(browser: Browser) -> int:
     return int(browser.services.store.read_blocking(lambda c: c.execute(query).scalar_one()))
 
 
+def test_the_session_is_asked_without_an_error_status(browser: Browser) -> None:
+    # every page asks who is logged in: a visitor who is not is no error (200, no user)
+    visitor = browser.get("/api/session")
+    assert visitor.status_code == 200
+    assert visitor.json() == {"user": None, "balance": None}
+    browser.register("ann")
+    known = browser.get("/api/session").json()
+    assert known == browser.get("/api/me").json()
+    assert known["user"]["screen_name"] == "ann" and known["csrf_token"]
+
+
 @pytest.mark.rule("CAS-3")
 def test_a_newcomer_registers_his_identity_and_only_then_has_access(browser: Browser) -> None:
     assert browser.get("/api/me").status_code == 401

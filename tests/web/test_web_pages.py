@@ -15,6 +15,8 @@ from _browser import Player, Server, new_player, wait_until
 from playwright.sync_api import Browser, Page
 from test_web_view import UNLABELLED
 
+WORDS = Path(__file__).resolve().parents[2] / "src" / "croupier" / "web" / "js" / "words"
+
 
 @pytest.fixture
 def visitor(browser: Browser, server: Server) -> Iterator[Player]:
@@ -29,10 +31,12 @@ def test_the_client_is_served_with_a_strict_policy(server: Server) -> None:
     policy = page.headers["content-security-policy"]
     assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
     assert page.headers["x-content-type-options"] == "nosniff"
-    script = httpx2.get(f"{server.url}/static/js/main.js")
-    assert script.status_code == 200 and "javascript" in script.headers["content-type"]
-    assert "content-security-policy" in script.headers
-    missing = httpx2.get(f"{server.url}/static/js/nothing.js")
+    script = re.search(r'<script type="module" src="(/static/dist/main-\w+\.js)"', page.text)
+    assert script, page.text
+    got = httpx2.get(f"{server.url}{script[1]}")
+    assert got.status_code == 200 and "javascript" in got.headers["content-type"]
+    assert "content-security-policy" in got.headers
+    missing = httpx2.get(f"{server.url}/static/dist/nothing.js")
     assert missing.status_code == 404
     # the API keeps its JSON errors beside the client's routes
     assert httpx2.get(f"{server.url}/api/nothing").json()["error"] == "not_found"
@@ -41,9 +45,12 @@ def test_the_client_is_served_with_a_strict_policy(server: Server) -> None:
 def test_every_language_has_every_word(visitor: Player) -> None:
     visitor.goto("")
     visitor.page.wait_for_selector("main h1")
+    # the players' words and every part a page adds when it loads (the floor's, the clock's)
+    parts = sorted(p.name for p in WORDS.glob("*.js") if p.name != "index.js")
     missing = visitor.page.evaluate(
-        """async () => {
-          const { LANGUAGES } = await import('/static/js/i18n.js');
+        """async (parts) => {
+          const { LANGUAGES, addWords } = await import('/static/js/i18n.js');
+          for (const part of parts) addWords((await import(`/static/js/words/${part}`)).WORDS);
           const en = Object.keys(LANGUAGES.en);
           const out = {};
           for (const [code, words] of Object.entries(LANGUAGES)) {
@@ -51,7 +58,8 @@ def test_every_language_has_every_word(visitor: Player) -> None:
             out[code] = en.filter((k) => !(k in words)).concat(extra);
           }
           return out;
-        }"""
+        }""",
+        parts,
     )
     assert missing == {"en": [], "fr": [], "it": []}
 
@@ -196,7 +204,7 @@ def test_log_in_out_and_the_cashier(visitor: Player, browser: Browser, shots: Pa
     page.select_option("#lang", "fr")
     page.wait_for_selector("text=Votre solde")
     assert page.locator("#cashier-balance").inner_text() == "1\u202f000,00\u00a0€"
-    assert "Dépôt" in page.locator("#ledger").inner_text()
+    page.wait_for_selector("#ledger tbody tr >> text=Dépôt")  # the lines, read again
     page.screenshot(path=str(shots / "cashier-fr-desktop.png"), full_page=True)
     page.select_option("#lang", "en")
 

@@ -276,7 +276,7 @@ def test_closing_the_page_mid_hand_sits_out_and_the_seat_comes_back(
         what="carl dealt in again",
     )
     # the page's own connection drops: it says so, reconnects by itself, and keeps the table
-    carl.page.evaluate("async () => (await import('/static/js/ws.js')).connection.socket.close()")
+    carl.page.evaluate("() => window.croupier.connection.socket.close()")
     wait_until(
         lambda: "Connection lost" in carl.page.locator("#link").inner_text(),
         timeout=5,

@@ -20,8 +20,12 @@ from test_web_view import MOUNT, UNLABELLED, fixture
 
 FIXTURE = json.loads(Path(__file__).with_name("fixtures").joinpath("tournament.json").read_text())
 
+# the page's own connection (its bundle's: window.croupier), fed as if the server had sent
+# it, and the sources' (the table mounted from them, MOUNT, follows that one)
 RECEIVE = """async (frame) => {
+  window.croupier.connection.receive(JSON.stringify(frame));
   const { connection } = await import('/static/js/ws.js');
+  await import('/static/js/tournaments/store.js');  // its listener, before the frame
   connection.receive(JSON.stringify(frame));
 }"""
 

@@ -116,6 +116,30 @@ def server(
         typer.echo(f"{key:>20}  {value}")
 
 
+@bench_app.command("web")
+def web(
+    repeat: Annotated[
+        int, typer.Option("--repeat", "-r", min=1, max=50, help="Cold loads per page.")
+    ] = 5,
+    as_json: AsJson = False,
+) -> None:
+    """The pages, cold, in Chromium on loopback: time to the lobby's rows, the table's seats
+    and the front page, the JavaScript received and the requests; beside the sources."""
+    import json
+
+    from croupier.bench import web as subject
+    from croupier.cli._server import fail
+
+    try:
+        rows = subject.run(repeat=repeat)
+    except (RuntimeError, ImportError) as error:
+        raise fail(str(error)) from None
+    if as_json:
+        typer.echo(json.dumps([row.to_json() for row in rows]))
+        return
+    subject.print_table(rows)
+
+
 @bench_app.command("crash")
 def crash(
     kills: Annotated[int, typer.Option("--kills", min=1, max=10_000, help="Kills.")] = 100,

@@ -111,6 +111,14 @@ async def me(ctx: Context) -> Response:
     )
 
 
+async def session(ctx: Context) -> Response:
+    """Who is logged in, asked by every page: :func:`me`'s answer, or ``{"user": null}``
+    (200, not 401: a visitor who is not logged in is no error)."""
+    if ctx.session is None:
+        return JSONResponse({"user": None, "balance": None})
+    return await me(ctx)
+
+
 async def my_ledger(ctx: Context) -> Response:
     """The player's own ledger lines, newest first (``?before=N&limit=M`` pages back)."""
     name = ctx.user_session.user.screen_name
@@ -147,5 +155,6 @@ routes: list[Route] = [
     api_route("/api/login", login, method="POST", login=False),
     api_route("/api/logout", logout, method="POST"),
     api_route("/api/me", me),
+    api_route("/api/session", session, login=False),
     api_route("/api/me/ledger", my_ledger),
 ]

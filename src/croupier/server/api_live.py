@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from croupier.errors import ConfigurationError, IllegalActionError
@@ -39,7 +39,7 @@ from croupier.server.live.views import (
 )
 from croupier.server.storage.reads import user_by_name
 from croupier.server.tournaments.console import public_face
-from croupier.server.web import HEADERS, WEB_DIR
+from croupier.server.web import HEADERS, page_response
 
 __all__ = ["routes"]
 
@@ -654,7 +654,7 @@ async def clock_data(ctx: Context) -> Response:
 
 async def clock_page(request: Request) -> Response:
     """The clock on the wall: a full-screen page that follows the server's clock."""
-    return FileResponse(WEB_DIR / "clock.html", headers=HEADERS, media_type="text/html")
+    return page_response(request, "clock.html")
 
 
 def _route(path: str, action: Any, form: type[_Form]) -> Route:

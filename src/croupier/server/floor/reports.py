@@ -19,6 +19,7 @@ import sqlalchemy as sa
 
 from croupier.room.cash.ledger import format_money
 from croupier.server.storage.schema import hand_events, hands, ledger_entries, ledger_postings
+from croupier.server.web import asset_url
 
 __all__ = [
     "daily_report",
@@ -128,7 +129,7 @@ def report_html(report: dict[str, Any], lang: str = "en") -> str:
     return (
         f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
         f"<title>{html.escape(title)} {report['date']}</title>"
-        "<link rel='stylesheet' href='/static/css/report.css'></head><body>"
+        f"<link rel='stylesheet' href='{asset_url('css/report.css')}'></head><body>"
         f"<h1>{html.escape(title)} — {report['date']}</h1><p>{html.escape(note)}</p>"
         f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
         "</body></html>"

@@ -13,6 +13,7 @@ from croupier.room.tournament.standings import BustKind
 from croupier.room.tournament.structure import Level
 from croupier.server.live.clock_face import clock_face
 from croupier.server.live.event import LiveEvent
+from croupier.server.web import asset_url
 
 __all__ = [
     "console_view",
@@ -247,7 +248,7 @@ def _page(title: str, body: str) -> str:
         "<!doctype html><html lang=en><head><meta charset=utf-8>"
         f"<title>{html.escape(title)}</title>"
         '<meta name=viewport content="width=device-width, initial-scale=1">'
-        '<link rel=stylesheet href="/static/css/print.css"></head>'
+        f'<link rel=stylesheet href="{asset_url("css/print.css")}"></head>'
         f"<body><h1>{html.escape(title)}</h1>{body}</body></html>"
     )
 

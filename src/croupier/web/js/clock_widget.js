@@ -4,7 +4,10 @@
 // added or removed, breaks). `clockWidget(data)` is the small clock the tournament pages
 // embed; the wall page (pages/clock.js) draws the same numbers in large figures.
 import { h, replace } from "./dom.js";
-import { money, num, t } from "./i18n.js";
+import { addWords, money, num, t } from "./i18n.js";
+import { WORDS as LIVE } from "./words/live_public.js";
+
+addWords(LIVE);
 
 /** "12:05" or "1:02:05" from seconds (never negative); "—" when there is no end. */
 export function clockText(seconds) {

@@ -12,7 +12,9 @@ export function h(tag, attrs = {}, ...children) {
       el.addEventListener(key.slice(2), value);
     } else if (key === "dataset") {
       Object.assign(el.dataset, value);
-    } else if (key === "style" && typeof value === "object") {
+    } else if (key === "style") {
+      // style text would be an inline style, which the page's security policy refuses
+      if (typeof value !== "object") throw new TypeError(`h("${tag}"): style must be an object, not text`);
       Object.assign(el.style, value);
     } else if (key === "value") {
       el.value = value;

@@ -9,9 +9,13 @@ import { WORDS as EN } from "./i18n_en.js";
 import { PARTS } from "./words/index.js";
 
 export const LANGUAGES = { en: EN, fr: FR, it: IT };
-for (const part of PARTS) {
+
+/** Add a part's words ({en: {...}, fr: {...}, it: {...}}) to every language. */
+export function addWords(part) {
   for (const [code, words] of Object.entries(part)) Object.assign(LANGUAGES[code], words);
 }
+
+for (const part of PARTS) addWords(part);
 const LOCALES = { en: "en-GB", fr: "fr-FR", it: "it-IT" };
 const listeners = new Set();
 let current = "en";

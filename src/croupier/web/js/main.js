@@ -3,36 +3,40 @@
 import { h, replace, toast } from "./dom.js";
 import { initialLang, money, onLang, setLang, t } from "./i18n.js";
 import { applyPrefs } from "./prefs.js";
-import { logout, me, onMe, refreshMe } from "./session.js";
-import * as home from "./pages/home.js";
-import * as auth from "./pages/auth.js";
-import * as cashier from "./pages/cashier.js";
-import * as settings from "./pages/settings.js";
-import * as hands from "./pages/hands.js";
-import * as lobby from "./pages/lobby.js";
-import * as tournament from "./pages/tournament.js";
-import * as floor from "./pages/floor.js";
-import * as standings from "./pages/standings.js";
+import { isFloor, logout, me, onMe, refreshMe } from "./session.js";
 import * as tables from "./table/tables.js";
 import { connection } from "./ws.js";
 
+// Each page's module is loaded when the page is first opened (the build makes one file of
+// each, and the floor's console is never downloaded by a player): see docs/web.md.
+const home = () => import("./pages/home.js");
+const auth = () => import("./pages/auth.js");
+const cashier = () => import("./pages/cashier.js");
+const settings = () => import("./pages/settings.js");
+const hands = () => import("./pages/hands.js");
+const lobby = () => import("./pages/lobby.js");
+const tournament = () => import("./pages/tournament.js");
+const floor = () => import("./pages/floor.js");
+const standings = () => import("./pages/standings.js");
+
 const ROUTES = [
-  { path: /^$/, page: (m) => home.render(m), nav: "home" },
-  { path: /^register$/, page: (m) => auth.renderRegister(m), nav: "register" },
-  { path: /^login$/, page: (m, p) => auth.renderLogin(m, p), nav: "login" },
-  { path: /^lobby$/, page: (m) => lobby.render(m), nav: "lobby", login: true },
-  { path: /^cashier$/, page: (m) => cashier.render(m), nav: "cashier", login: true },
-  { path: /^hands$/, page: (m) => hands.render(m), nav: "hands", login: true },
-  { path: /^settings$/, page: (m) => settings.render(m), nav: "settings" },
-  { path: /^tables$/, page: (m) => tables.renderTiles(m), nav: "tables", login: true, keep: true },
-  { path: /^table\/(.+)$/, page: (m, p, g) => tables.renderTable(m, decodeURIComponent(g[1])), nav: "tables", login: true, keep: true },
-  { path: /^standings$/, page: (m) => standings.renderList(m), nav: "standings" },
-  { path: /^standings\/(.+)$/, page: (m, p, g) => standings.render(m, decodeURIComponent(g[1])), nav: "standings" },
-  { path: /^tournament\/(.+)$/, page: (m, p, g) => tournament.render(m, decodeURIComponent(g[1])), nav: "lobby", login: true },
-  { path: /^floor(?:\/([a-z]+)(?:\/(.*))?)?$/, page: (m, p, g) => floor.render(m, p, g[1] || "cash", g[2] || ""), nav: "floor", login: true },
+  { path: /^$/, load: home, page: (x, m) => x.render(m), nav: "home" },
+  { path: /^register$/, load: auth, page: (x, m) => x.renderRegister(m), nav: "register" },
+  { path: /^login$/, load: auth, page: (x, m, p) => x.renderLogin(m, p), nav: "login" },
+  { path: /^lobby$/, load: lobby, page: (x, m) => x.render(m), nav: "lobby", login: true },
+  { path: /^cashier$/, load: cashier, page: (x, m) => x.render(m), nav: "cashier", login: true },
+  { path: /^hands$/, load: hands, page: (x, m, p) => x.render(m, p), nav: "hands", login: true },
+  { path: /^settings$/, load: settings, page: (x, m) => x.render(m), nav: "settings" },
+  { path: /^tables$/, page: (x, m) => tables.renderTiles(m), nav: "tables", login: true, keep: true },
+  { path: /^table\/(.+)$/, page: (x, m, p, g) => tables.renderTable(m, decodeURIComponent(g[1])), nav: "tables", login: true, keep: true },
+  { path: /^standings$/, load: standings, page: (x, m) => x.renderList(m), nav: "standings" },
+  { path: /^standings\/(.+)$/, load: standings, page: (x, m, p, g) => x.render(m, decodeURIComponent(g[1])), nav: "standings" },
+  { path: /^tournament\/(.+)$/, load: tournament, page: (x, m, p, g) => x.render(m, decodeURIComponent(g[1])), nav: "lobby", login: true },
+  { path: /^floor(?:\/([a-z]+)(?:\/(.*))?)?$/, load: floor, page: (x, m, p, g) => x.render(m, p, g[1] || "cash", g[2] || ""), nav: "floor", login: true },
 ];
 
 let cleanup = null;
+let routing = 0; // the latest route(): an older one still loading its page gives way
 let currentNav = "";
 
 function parseHash() {
@@ -46,6 +50,7 @@ async function route() {
   const { path, params } = parseHash();
   const found = ROUTES.find((r) => r.path.test(path)) || ROUTES[0];
   const groups = path.match(found.path) || [];
+  const mine = ++routing;
   if (cleanup) {
     try {
       cleanup();
@@ -54,6 +59,8 @@ async function route() {
     }
     cleanup = null;
   }
+  // the page's module comes while the server says who we are
+  const loading = found.load ? found.load().then((x) => ({ x }), (error) => ({ error })) : Promise.resolve({ x: null });
   if (!me().known) {
     try {
       await refreshMe();
@@ -61,21 +68,28 @@ async function route() {
       /* the server may be down: the page says so below */
     }
   }
+  if (mine !== routing) return;
   if (found.login && !me().user) {
     location.replace(`#/login?need=1&next=${encodeURIComponent(location.hash)}`);
     return;
   }
+  const loaded = await loading;
+  if (mine !== routing) return;
   currentNav = found.nav;
   renderNav();
   main.replaceChildren();
   tables.renderTabs(path);
   try {
-    const result = await found.page(main, params, groups);
-    if (typeof result === "function") cleanup = result;
+    if (loaded.error) throw loaded.error;
+    const result = await found.page(loaded.x, main, params, groups);
+    if (typeof result === "function") {
+      if (mine === routing) cleanup = result;
+      else result(); // the player went on to another page meanwhile
+    }
   } catch (error) {
-    replace(main, h("p", { class: "error", role: "alert" }, t("common.error", { message: error.message || String(error) })));
+    if (mine === routing) replace(main, h("p", { class: "error", role: "alert" }, t("common.error", { message: error.message || String(error) })));
   }
-  document.title = `${document.querySelector("main h1")?.textContent || "croupier"} · croupier`;
+  if (mine === routing) document.title = `${document.querySelector("main h1")?.textContent || "croupier"} · croupier`;
 }
 
 function navLink(key, href, nav) {
@@ -93,7 +107,7 @@ function renderNav() {
       navLink("nav.lobby", "#/lobby", "lobby"),
       navLink("nav.cashier", "#/cashier", "cashier"),
       navLink("nav.hands", "#/hands", "hands"),
-      floor.isFloor() ? navLink("nav.floor", "#/floor", "floor") : null,
+      isFloor() ? navLink("nav.floor", "#/floor", "floor") : null,
       navLink("nav.settings", "#/settings", "settings"),
       h(
         "button",
@@ -141,6 +155,10 @@ function renderLink() {
   else if (state.status === "lost") el.textContent = t("link.lost", { seconds: state.retryIn });
   else el.textContent = t("link.offline");
 }
+
+// The tests' window on the page's own modules (the build bundles them: an import of a source
+// file from a test would be another instance): the connection, beside table/tables.js's.
+window.croupier = Object.freeze({ ...(window.croupier || {}), connection });
 
 function start() {
   applyPrefs();

@@ -1,5 +1,8 @@
 // Who is logged in, and his balance: from GET /api/me; listeners re-render on change.
-import { ApiError, get, post } from "./api.js";
+import { get, post } from "./api.js";
+
+/** The roles that may use the floor's console. */
+export const FLOOR_ROLES = ["floor", "admin"];
 
 const listeners = new Set();
 let state = { user: null, balance: null, known: false };
@@ -14,16 +17,17 @@ function set(next) {
   for (const fn of listeners) fn(state);
 }
 
-/** Ask the server who we are (null user when not logged in). */
+/** Ask the server who we are (null user when not logged in: /api/session answers 200). */
 export async function refreshMe() {
-  try {
-    const data = await get("/api/me");
-    set({ user: data.user, balance: data.balance });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) set({ user: null, balance: null });
-    else throw error;
-  }
+  const data = await get("/api/session");
+  set({ user: data.user, balance: data.balance });
   return state;
+}
+
+/** Whether the logged-in user may use the floor's console (its code is loaded only then). */
+export function isFloor() {
+  const user = state.user;
+  return Boolean(user && FLOOR_ROLES.includes(user.role));
 }
 
 /** After register or login: the answer's user and balance. */

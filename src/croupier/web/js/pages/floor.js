@@ -3,22 +3,16 @@
 // exports render(el, params, rest)), and the floor's log (floor_cash.js).
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { me } from "../session.js";
+import { FLOOR_ROLES, isFloor, me } from "../session.js";
 import * as cash from "./floor_cash.js";
 
-export const FLOOR_ROLES = ["floor", "admin"];
+export { FLOOR_ROLES, isFloor };
 
 const SECTIONS = [
   { id: "cash", href: "#/floor", key: "floor.section.cash" },
   { id: "tournaments", href: "#/floor/tournaments", key: "floor.section.tournaments" },
   { id: "log", href: "#/floor/log", key: "floor.section.log" },
 ];
-
-/** Whether the logged-in user may use the console. */
-export function isFloor() {
-  const user = me().user;
-  return Boolean(user && FLOOR_ROLES.includes(user.role));
-}
 
 async function tournaments(el, params, rest) {
   let mod = null;

@@ -4,7 +4,10 @@
 // orphan register, the daily report; and the floor's log (filter, page back, export CSV).
 import { get, post } from "../api.js";
 import { h, replace, toast } from "../dom.js";
-import { has, money, t, when } from "../i18n.js";
+import { addWords, has, money, t, when } from "../i18n.js";
+import { WORDS } from "../words/floor_cash.js";
+
+addWords(WORDS);
 
 const REFRESH_MS = 2000;
 

@@ -6,9 +6,12 @@
 import { ApiError, get, post } from "../api.js";
 import { styles } from "../styles.js";
 import { h, replace, toast } from "../dom.js";
-import { has, money, num, t } from "../i18n.js";
+import { addWords, has, money, num, t } from "../i18n.js";
 import { me } from "../session.js";
 import { clockWidget } from "../clock_widget.js";
+import { WORDS } from "../words/floor_live.js";
+
+addWords(WORDS); // and the clock's and championship's (clock_widget.js)
 
 const BASE = "/api/floor/live";
 const REFRESH_MS = 5000;

@@ -7,9 +7,12 @@
 import { ApiError, get, post } from "../api.js";
 import { styles } from "../styles.js";
 import { h, replace, toast } from "../dom.js";
-import { money, num, t } from "../i18n.js";
+import { addWords, money, num, t } from "../i18n.js";
+import { WORDS } from "../words/floor_online.js";
 import { clockWidget } from "../clock_widget.js";
 import { periodRow, readPeriods } from "./floor_live.js";
+
+addWords(WORDS);
 
 const BASE = "/api/tournaments";
 const REFRESH_MS = 3000;
@@ -323,7 +326,7 @@ export async function renderOnline(main, id) {
             { class: "table-card", "data-table": tb.table },
             h("h3", {}, t("online.table_n", { number: tb.number }), tb.playing ? " " : null, tb.playing ? h("span", { class: "tag" }, t("online.in_hand")) : null),
             h("p", { class: "muted" }, t("online.table_line", { players: num(tb.players), chips: num(tb.chips) })),
-            h("ul", { class: "plain seats", style: "list-style:none;padding-left:0" }, (seated[tb.table] || []).map((p) => h("li", {}, h("span", { class: "muted" }, t("online.seat_n", { seat: p.seat })), " ", h("strong", {}, p.player), " ", h("span", { class: "num" }, num(p.chips))))),
+            h("ul", { class: "plain seats" }, (seated[tb.table] || []).map((p) => h("li", {}, h("span", { class: "muted" }, t("online.seat_n", { seat: p.seat })), " ", h("strong", {}, p.player), " ", h("span", { class: "num" }, num(p.chips))))),
           ),
         ),
       ),

@@ -4,7 +4,10 @@
 import { get } from "../api.js";
 import { styles } from "../styles.js";
 import { h } from "../dom.js";
-import { money, num, t } from "../i18n.js";
+import { addWords, money, num, t } from "../i18n.js";
+import { WORDS as LIVE } from "../words/live_public.js";
+
+addWords(LIVE);
 
 /** #/standings: the seasons. */
 export async function renderList(main) {

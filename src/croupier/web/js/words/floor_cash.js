@@ -2,7 +2,6 @@
 // (English, French, Italian; the casino's own words: table, liste d'attente, cagnotte ...).
 export const WORDS = {
   en: {
-    "nav.floor": "Floor",
     "floor.title": "Floor console",
     "floor.sections": "Console sections",
     "floor.jump": "Go to",
@@ -159,7 +158,6 @@ export const WORDS = {
     "floor.action.table_calls": "list called by the table",
   },
   fr: {
-    "nav.floor": "Direction",
     "floor.title": "Console du directeur de jeu",
     "floor.sections": "Sections de la console",
     "floor.jump": "Aller à",
@@ -316,7 +314,6 @@ export const WORDS = {
     "floor.action.table_calls": "liste appelée par la table",
   },
   it: {
-    "nav.floor": "Direzione",
     "floor.title": "Console del direttore di torneo",
     "floor.sections": "Sezioni della console",
     "floor.jump": "Vai a",
