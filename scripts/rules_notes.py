@@ -9,7 +9,8 @@ NOTES: dict[str, str] = {
     "POK-2-9": "`Hand.void()` on a hand in progress: every chip back where it was before it",
     "POK-2-10": "tournament tables deal absent players in, take their forced bets, kill the hand"
     " (`absent_players=blinded`, `SeatSetup.absent`)",
-    "POK-3-2": "`Table.sit_out` in a tournament: dealt in, blinds taken, hand dead",
+    "POK-3-2": "`Table.sit_out` in a tournament: dealt in, blinds taken, hand dead; his blinds"
+    " stay in the pot (a player left alone with chips behind wins them)",
     "POK-4-1": "a fold is final: no action brings a folded hand back",
     "POK-4-2": "views never show a folded hand",
     "POK-7-3": "the big blind has not acted when only called: check or raise offered",
@@ -188,7 +189,7 @@ NOTES: dict[str, str] = {
     "ITA-49": "`Floor.pots`/`award_pot`: a pot decision before the next hand, pots rebuilt from"
     " the bets",
     "ITA-51": "suspension of 1 to 4 orbits (hands = players at the table), blinds and antes"
-    " still paid; disqualification removes the chips",
+    " still paid and left in the pot; disqualification removes the chips",
     # -------------------------------------------------------------- platform (S)
     "POK-1-1": "server: registration needs `accept_rules` and the version in force (GET"
     " /api/rules); the account keeps the version and the moment",

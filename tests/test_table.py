@@ -384,16 +384,12 @@ def test_pok_2_10_an_absent_tournament_player_is_dealt_in_blinded_and_killed() -
     assert posted(hand) == [(3, SB, 50), (4, BB, 100)]  # his blind is taken
     assert any(e.seat == 4 for e in hand.events if isinstance(e, HoleDealt))
     assert killed_before_betting(hand, {4})  # his hand is killed before the first round
-    # His blind plays for him: he loses what the players still in matched of it, and gets
-    # back only what none of them matched (ITA-40: nobody wins more than he put in).
-    put = dict.fromkeys(hand.starting_stacks, 0)
-    for e in hand.events:
-        if isinstance(e, Posted | Acted):
-            put[e.seat] += e.amount if isinstance(e, Posted) else e.put
-        elif isinstance(e, BetReturned):
-            put[e.seat] -= e.amount
-    matched = max(put[s.seat] for s in hand.seats if not hand.is_folded(s.seat))
-    assert hand.stacks[4] == 10_000 - min(100, matched)
+    # His blind stays in the pot (POK-3-2, TDA R30): while a player still in has chips
+    # behind, nothing of it comes back; only what no player still in can win (every one
+    # of them all-in for less) would.
+    covered = any(hand.stacks[s.seat] for s in hand.seats if not hand.is_folded(s.seat))
+    assert covered and hand.stacks[4] == 10_000 - 100
+    assert not any(isinstance(e, BetReturned) and e.seat == 4 for e in hand.events)
     table.sit_in("p4")
     plan, hand, _ = play(table)
     assert not any(s.absent for s in plan.seats)

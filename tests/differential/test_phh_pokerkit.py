@@ -5,13 +5,11 @@
   as written (it repairs none) and ends with croupier's stacks, unless the file says
   the rules differ.
 
-Three differences of croupier's engine from PokerKit's reading remain, the lead's
+Two differences of croupier's engine from PokerKit's reading remain, the lead's
 (engine, pots): the first to act when the big blind posted less than the small blind
 (PokerKit opens left of the largest blind posted); what a player all-in for less than
-his dead ante wins (``ante_trimming_status = false``); and the chips of unequal trimmed
-antes given back to a player who folds (``ante_trimming_status = true``). The random runs recognise
-each such hand and count it; the strict xfails below hold one hand of each and all of
-a run, and pass once the engine does.
+his dead ante wins (``ante_trimming_status = false``). The random runs recognise each
+such hand and count it; the tests below hold one hand of each.
 """
 
 from __future__ import annotations
@@ -85,8 +83,6 @@ def _engine_difference(text: str) -> str | None:
     ]
     if not hand.ante_trimming_status and any(short):
         return "all-in for less than a dead ante"
-    if hand.ante_trimming_status and len(set(hand.antes)) > 1:
-        return "unequal trimmed antes"
     return None
 
 
@@ -331,19 +327,15 @@ actions = ['d dh p1 JdAs', 'd dh p2 Ts9s', 'd dh p3 9d8h', 'p3 f', 'p1 cc', 'p2 
 finishing_stacks = [1166, 985, 31617]
 """
 """PokerKit's own hand: p1's ante of 57 is trimmed to p3's 17; p1 calls, p2 (no ante)
-raises and p1 folds. PokerKit keeps p1's 17 in the pot p2 wins; croupier gives it back
-to p1 as unmatched by p2's ante."""
+raises and p1 folds. p2, left alone with chips behind, wins everything in the pot, p1's
+17 of ante included, in PokerKit and in croupier alike."""
 
 
 @pytest.mark.rule("ITA-40")
-def test_unequal_trimmed_antes_a_folded_player_gets_back_what_nobody_matched() -> None:
-    """PokerKit keeps in the pot p1's 17 of ante that p2 (no ante, 50 called) never
-    matched; ITA-40's principle gives it back to p1, who folded."""
+def test_unequal_trimmed_antes_a_player_left_alone_with_chips_wins_them_all() -> None:
+    """p1's 17 of ante, which p2 (no ante, 50 called) never matched, stays in the pot for
+    p2, who has chips behind: only what no player still in can win goes back."""
     assert pokerkit_reading(UNEQUAL_TRIMMED_ANTES_FILE).stacks == (1166, 985, 31617)
     result = replay_phh(loads(UNEQUAL_TRIMMED_ANTES_FILE))
-    assert result.error is None and result.match is False
-    assert result.finishing_stacks == (1183, 968, 31617)
-
-
-def test_the_unequal_trimmed_antes_file_is_the_known_difference() -> None:
-    assert _engine_difference(UNEQUAL_TRIMMED_ANTES_FILE) == "unequal trimmed antes"
+    assert result.error is None and result.match is True
+    assert result.finishing_stacks == (1166, 985, 31617)

@@ -515,12 +515,18 @@ class Hand:
     def _live(self) -> list[bool]:
         return [not f for f in self._folded]
 
-    def _layers(self, committed: list[int], live: list[bool] | None = None) -> list[PotLayer]:
-        if live is None:
-            live = self._live()
+    def _layers(self, committed: list[int], *, over: bool = False) -> list[PotLayer]:
+        """The pots of ``committed``; once betting is ``over``, the players still in with
+        chips behind may win what lies above every contribution of a player still in
+        (POK-3-2, ITA-51, TDA R30: an absent player's blinds stay in the pot)."""
+        live = self._live()
+        reach = None
+        if over:
+            stack = self._stack
+            reach = [alive and stack[i] > 0 for i, alive in enumerate(live)]
         if not self._dead:
-            return pot_layers(committed, live)
-        return pot_layers(committed, live, self._dead_by, dead_cap=self._dead_cap)
+            return pot_layers(committed, live, reach=reach)
+        return pot_layers(committed, live, self._dead_by, dead_cap=self._dead_cap, reach=reach)
 
     def _seat_pots(self, pots: Iterable[PotLayer]) -> tuple[Pot, ...]:
         seats = self._seats
@@ -779,7 +785,7 @@ class Hand:
         returned = self._return_unmatched() if over else False
         gathered = tuple(self._bet)
         self._bet = [0] * self._n
-        pots = self._layers(self._committed)
+        pots = self._layers(self._committed, over=over)
         if over:
             self._final_pots = tuple(pots)
         if any(gathered) or returned:
@@ -817,9 +823,10 @@ class Hand:
         self._events.append(BetReturned(self._seats[h], excess))
 
     def _return_unmatched(self) -> bool:
-        """Betting is over: give back what no player still in matched (ITA-40, TDA R21)."""
+        """Betting is over: give back what no player still in can win (ITA-40, TDA R21);
+        while a player still in has chips behind, nothing comes back (POK-3-2, TDA R30)."""
         live = self._live()
-        back = unmatched(self._committed, live)
+        back = unmatched(self._committed, live, self._stack)
         dead_back = unmatched_dead(self._dead_by, live, self._dead_cap) if self._dead else None
         returned = False
         for i in range(self._n):
