@@ -357,6 +357,8 @@ class Hand:
         else:
             self._increment = stakes.min_bet
         self._full = self._initial_full()
+        if ForcedKind.BIG_BLIND in kinds and ForcedKind.SMALL_BLIND not in kinds:
+            self._blind_short += stakes.small_blind  # TDA R54-B: a dead small blind counts
         live_blinds = ForcedKind.BIG_BLIND in kinds
         self._raises = (
             (live_blinds + (ForcedKind.STRADDLE in kinds)) if rules.blind_counts_toward_cap else 0

@@ -413,8 +413,9 @@ class Rules:
     short_blind_call: ShortBlindCall = ShortBlindCall.FULL_BLIND
     preflop_opener: PreflopOpener = PreflopOpener.BIG_BLIND
     pot_limit_full_blinds: bool = True
-    """Pot-limit before the flop: the pot for the largest bet counts short blinds as if
-    they were posted in full (TDA R54-B); False: the real pot (PokerKit)."""
+    """Pot-limit before the flop: the pot for the largest bet counts short blinds, and a
+    small blind nobody posts (the dead button), as if posted in full (TDA R54-B); False:
+    the real pot (PokerKit)."""
     sub_minimum_all_in: SubMinimumAllIn = SubMinimumAllIn.CALL_IT
     showdown_order: ShowdownOrder = ShowdownOrder.LAST_AGGRESSOR
     called_hand_must_show: bool = False
