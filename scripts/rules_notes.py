@@ -204,7 +204,8 @@ NOTES: dict[str, str] = {
     "RRP-2": "cards speak: the evaluator reads every shown hand",
     "RRP-4": "mucked hands are killed before the award",
     "RRP-5": "`Hand.ask_to_see(asker, seat)`: a player dealt in sees a called hand not tabled"
-    " (mucked, or the unshown winner's); the hand stays dead; never a hand won uncalled",
+    " (mucked, or the unshown winner's), dead; the winner's request once the pots are paid"
+    " makes both live and the best wins (`winner_request_live`); never a hand won uncalled",
     "RRP-6": "a shown or asked-for hand is shown to all (`requested_hand=table`); a player"
     " cannot show to one player only",
     "RRP-7": "`pot_order=side-pots-first`: the pot with the fewest players first",

@@ -48,6 +48,7 @@ def check_pot_principle(hand: Hand) -> None:
     dealt = False
     won = dict.fromkeys(seats, 0)
     folded: set[int] = set()
+    awards: dict[int, tuple[tuple[int, int], ...]] = {}
     rake = 0
     due = {(f.seat, f.kind): f.amount for f in started.forced}
     for e in events:
@@ -68,11 +69,13 @@ def check_pot_principle(hand: Hand) -> None:
                 trimmed[e.seat] += e.amount
         elif isinstance(e, HoleDealt):
             dealt = True
-        elif isinstance(e, Awarded):
-            for seat, amount in e.shares:
-                won[seat] += amount
+        elif isinstance(e, Awarded):  # a pot awarded again (RRP-5) replaces its award
+            awards[e.pot] = e.shares
         elif isinstance(e, Raked):
             rake += e.amount
+    for shares in awards.values():
+        for seat, amount in shares:
+            won[seat] += amount
     live_c, dead_c = {}, {}
     for s in seats:
         from_live = min(back[s], live_put[s])

@@ -22,6 +22,7 @@ from math import ceil
 
 from croupier._checks import quote
 from croupier.cards import Card, Deck
+from croupier.engine._requests import revive_for_winner, won_against
 from croupier.engine._start import MAX_PLAYERS, hand_start
 from croupier.engine.actions import (
     Action,
@@ -138,6 +139,7 @@ class Hand:
         "_acted",
         "_acted_seq",
         "_aggressor",
+        "_awarded",
         "_bet",
         "_blind_short",
         "_board",
@@ -236,6 +238,7 @@ class Hand:
         self._dead_cap: list[int | None] = [None] * n
         self._blind_short = 0
         self._final_pots: tuple[PotLayer, ...] = ()
+        self._awarded: list[tuple[list[int], list[int]]] = []
         self._revealed: set[tuple[int, int]] = set()
         self._called = False
         self._rake = 0
@@ -955,6 +958,7 @@ class Hand:
         order = list(range(len(pots)))
         if rules.pot_order is PotOrder.SIDE_POTS_FIRST:  # POK-9-7, RRP-7
             order.reverse()
+        self._awarded = [([], [])] * len(pots)
         rake_open = not (rules.rake.no_flop_no_drop and not board)
         cap = rules.rake.cap
         for p in order:
@@ -975,6 +979,7 @@ class Hand:
             )
             for i, share in zip(winners, shares, strict=True):
                 self._stack[i] += share
+            self._awarded[p] = (winners, shares)
             self._events.append(
                 Awarded(
                     p,
@@ -1029,18 +1034,29 @@ class Hand:
 
         Any player dealt in may ask to see a hand that went to the showdown and was not
         tabled: mucked, or the winner's when the others mucked. The cards are revealed to
-        him alone (his view and his hand history show them); the hand stays as it was:
-        a mucked hand is dead (RRP-4), an award is not changed. A hand won without a
-        showdown was never called and is not shown (PKG-13); undealt cards never are.
+        him (and to the table under ``requested_hand=table``); the hand stays as it was:
+        a mucked hand is dead (RRP-4), an award is not changed. Except that, under
+        ``winner_request_live`` (RRP-5), when the winner of a pot the mucked hand
+        contested asks once the pots are awarded, both hands are live: they are tabled
+        and those pots go to the best hand. A hand won without a showdown was never
+        called and is not shown (PKG-13); undealt cards never are.
         """
         asker_i = self._asker_index(asker)
         i = self._index(seat)
         reason = self._why_not_shown_to(asker_i, i)
         if reason:
             raise IllegalActionError(f"seat {asker} cannot see seat {seat}'s hand: {reason}")
+        live = (  # RRP-5: unless another player's request already ruled it dead
+            self.rules.winner_request_live
+            and self._phase is Phase.COMPLETE
+            and not any(j == i for j, _ in self._revealed)
+            and won_against(self, asker_i, i)
+        )
         self._revealed.add((i, asker_i))
         cards = self._hole[i]
         self._events.append(Revealed(seat, cards, asker))
+        if live:
+            revive_for_winner(self, asker_i, i)  # RRP-5: both hands live, the best wins
         return cards
 
     def revealed_to(self, asker: int) -> tuple[int, ...]:

@@ -52,6 +52,7 @@ from croupier.history._phh_setup import (
     SCALE_FIELD,
     SITTING_OUT_FIELD,
 )
+from croupier.history._settled import as_shown
 from croupier.history.replay import TIMEOUT_COMMENT, replay_phh
 from croupier.rules import AntePot, BettingStructure, Rules
 from croupier.rules import phh as phh_rules
@@ -400,7 +401,7 @@ def hand_to_phh(
     hidden cards hidden; the stacks replay the same. A voided hand raises
     :class:`HandHistoryError`: nothing was played.
     """
-    events = hand.events
+    events = as_shown(hand.events)  # RRP-5: a hand made live by the winner's request shows
     started = events[0]
     assert isinstance(started, HandStarted)
     if hand.phase is Phase.VOIDED:

@@ -423,6 +423,10 @@ class Rules:
     all_in_hands_face_up: FaceUp = FaceUp.ANY_ALL_IN
     """When all-in hands are tabled face up (POK-9-5, TDA R16)."""
     requested_hand: RequestedHand = RequestedHand.TABLE
+    winner_request_live: bool = True
+    """When the winner of a pot asks to see a hand mucked at the showdown that contested it,
+    both hands are live and the best one wins (RRP-5: « les deux mains sont considérées
+    valables et la meilleure main l'emporte »); False: the request only shows the hand."""
     last_hand_must_show: bool = True
     """When every other hand is mucked at the showdown, the last one is still shown to win
     (RRP-1, ITA-37, POK-9-1); False: it wins unshown (TDA R17-B)."""
