@@ -50,7 +50,9 @@ NOTES: dict[str, str] = {
     "PKG-8": "a burn card before flop, turn and river (`burn_cards`)",
     "PKG-9": "postflop the first active player left of the button acts first",
     "PKG-10": "`fixed-limit`: small bet preflop and flop, big bet turn and river",
-    "PKG-11": "`raise_cap=4` (a bet and three raises), `lift_cap_heads_up` in cash games",
+    "PKG-11": "`raise_cap=4` (a bet and three raises), `lift_cap_heads_up` in cash games;"
+    " tournaments capped heads-up (`lift_cap_event_heads_up`: TDA R48 lifts it once the"
+    " event is down to two players)",
     "PKG-12": "last bettor or raiser on the river shows first, else the first to act",
     "PKG-13": "a hand won by default is never shown",
     "PKG-14": "`called_hand_must_show`: only the first hand must be shown, others may muck;"

@@ -410,6 +410,10 @@ class Rules:
     """A short all-in raise (one that does not reopen) still counts toward the cap."""
     lift_cap_heads_up: bool = False
     """No cap when only two players are left in the hand (cash games, PKG-11)."""
+    lift_cap_event_heads_up: bool = True
+    """In a tournament, no cap once the event is down to two players (TDA R48): the
+    tournament then plays its hands with ``lift_cap_heads_up``; False: capped to the end
+    (PKG-11: "capped in tournaments")."""
     short_blind_call: ShortBlindCall = ShortBlindCall.FULL_BLIND
     preflop_opener: PreflopOpener = PreflopOpener.BIG_BLIND
     pot_limit_full_blinds: bool = True

@@ -150,6 +150,7 @@ def pokerkings(
         raise_cap=4,  # PKG-11: a bet and three raises
         blind_counts_toward_cap=True,
         lift_cap_heads_up=True,  # PKG-11: unlimited heads-up in cash games
+        lift_cap_event_heads_up=False,  # PKG-11: capped heads-up in tournaments
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # PKG-12
         called_hand_must_show=True,  # PKG-12, PKG-14: only the others may muck
         requested_hand=RequestedHand.ASKER,  # PKG-14: a hand history for the one who asks
@@ -287,7 +288,8 @@ def tda(
         reopen_fraction=_limit_reopen(version),  # R47-A, R47-B
         cumulative_reopen=True,  # R47-A
         raise_cap=4 if version is BettingStructure.FIXED_LIMIT else None,  # R48
-        lift_cap_heads_up=False,  # R48: capped until the event is down to two players
+        lift_cap_heads_up=False,  # R48: capped heads-up at a table...
+        lift_cap_event_heads_up=True,  # R48: ...until the event is down to two players
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # R17-A
         called_hand_must_show=True,  # R18-B
         last_hand_must_show=False,  # R17-B: the last live hand wins unshown
@@ -349,6 +351,7 @@ def phh(
         blind_counts_toward_cap=False,
         short_all_ins_count_toward_cap=True,
         lift_cap_heads_up=False,
+        lift_cap_event_heads_up=False,  # PHH: one hand, no event
         short_blind_call=ShortBlindCall.POSTED,
         preflop_opener=PreflopOpener.LARGEST_BLIND,
         pot_limit_full_blinds=False,
