@@ -80,7 +80,8 @@ NOTES: dict[str, str] = {
     "ITA-21": "`button_rule=italian`: big blind eliminated, a hand without small blind, then"
     " the button stays",
     "ITA-22": "the big blind has not acted: he may raise even after a short all-in",
-    "ITA-23": "heads-up the button posts the small blind and acts first only preflop",
+    "ITA-23": "heads-up the button posts the small blind and acts first only preflop; going"
+    " heads-up the big blind advances and the other player has the button (no hold)",
     "ITA-24": "`new_players=dealt-in`: a newcomer in the small blind or on the button waits",
     "ITA-25": "`Action.all_in()`",
     "ITA-26": "a bet that is not all-in is at least the previous bet or raise of the round",
