@@ -143,7 +143,8 @@ NOTES: dict[str, str] = {
     " of level 1",
     "POK-6-1": "freezeout: rebuys and add-ons refused",
     "POK-6-2": "`pokcomm-double`: 10,000 chips against the freezeout's 5,000",
-    "POK-6-3": "`KnockOut`: points or bounties to whoever takes the last chip (split pots split it)",
+    "POK-6-3": "`KnockOut`: points or bounties to whoever takes the last chip; a split pot's"
+    " goes to nobody (`shared=False`, pokcomm-ko; seasons unless `shared_knockouts`)",
     "POK-7-1": "balancing as soon as two tables differ by two players, by a fixed procedure",
     "POK-7-2": "the final table is redrawn",
     "POK-7-4": "a new level reaches each table from its next hand (`Table.set_stakes`)",
