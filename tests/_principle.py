@@ -39,6 +39,7 @@ def check_pot_principle(hand: Hand) -> None:
         assert hand.stacks == hand.starting_stacks
         return
     dead_antes = started.rules.ante_pot is AntePot.DEAD_MONEY
+    capped = started.rules.short_dead_money_capped  # else a short payer contests it all
     seats = [s.seat for s in started.seats]
     live_put = dict.fromkeys(seats, 0)
     dead_put = dict.fromkeys(seats, 0)
@@ -55,7 +56,7 @@ def check_pot_principle(hand: Hand) -> None:
         if isinstance(e, Posted):
             if dead_antes and e.kind.value == "ante":
                 dead_put[e.seat] += e.amount
-                if e.amount < due[(e.seat, e.kind)]:
+                if e.amount < due[(e.seat, e.kind)] and capped:
                     short.add(e.seat)
             else:
                 live_put[e.seat] += e.amount

@@ -14,19 +14,15 @@ import random
 
 import pytest
 
-from _hands import assert_conserved, make_hand, play
+from _hands import assert_conserved, make_hand, play, play_again
 from _principle import check_asked_something, check_pot_principle
 from _random_play import options, random_hand
 from croupier.engine import (
-    Acted,
     Action,
-    ActionKind,
     Awarded,
     BetReturned,
     ForcedKind,
     Hand,
-    HandStarted,
-    Mucked,
     Posted,
     Shown,
 )
@@ -282,12 +278,28 @@ finishing_stacks = [774, 3724, 650, 0, 2095, 28, 6195, 2170]
 
 @pytest.mark.rule("ITA-40")
 def test_a_player_all_in_for_part_of_his_ante_shares_only_the_antes_he_matched() -> None:
-    """Eight players, ante 10, one all-in for 7 who ties for the best hand: he shares the
-    56 that his 7 matched (7 from each), not all 77 antes."""
+    """Eight players, untrimmed (dead) antes of 10, one all-in for 7 who ties for the best
+    hand: under the pot principle (every seed's preset: ``short_dead_money_capped``) he
+    shares the 56 that his 7 matched (7 from each), not all 77 antes: 650 and 28, the
+    stacks the file holds (issue 9). The ``phh`` preset reads the file as PokerKit does,
+    the short payer contesting every ante: 640 and 38, PokerKit 0.7.7's own result."""
     result = replay_phh(loads(POKERKIT_FT))
     assert result.error is None, result.error
-    assert result.finishing_stacks == (774, 3724, 650, 0, 2095, 28, 6195, 2170)
-    assert result.match
+    assert result.finishing_stacks == (774, 3724, 640, 0, 2095, 38, 6195, 2170)
+    assert not result.match  # the file holds the principle's stacks
+    hand = result.hand
+    assert hand is not None and not hand.rules.short_dead_money_capped
+    capped = play_again(hand, hand.rules.but(short_dead_money_capped=True))
+    assert [capped.stacks[s] for s in sorted(capped.stacks)] == [
+        774,
+        3724,
+        650,
+        0,
+        2095,
+        28,
+        6195,
+        2170,
+    ]
 
 
 # ------------------------------------------------------------ the principle, as a property
@@ -395,7 +407,7 @@ def test_phh_splits_pots_that_the_same_hands_win_once_other_presets_pot_by_pot()
     hand = result.hand
     assert hand is not None
     assert hand.rules.merge_equal_contender_pots
-    pot_by_pot = _play_again(hand, hand.rules.but(merge_equal_contender_pots=False))
+    pot_by_pot = play_again(hand, hand.rules.but(merge_equal_contender_pots=False))
     assert [pot_by_pot.stacks[s] for s in sorted(pot_by_pot.stacks)] == [
         6722,
         1452,
@@ -404,26 +416,3 @@ def test_phh_splits_pots_that_the_same_hands_win_once_other_presets_pot_by_pot()
         335,
         5762,
     ]
-
-
-def _play_again(hand: Hand, rules: Rules) -> Hand:
-    """The same deal and decisions under other rules."""
-    started = hand.events[0]
-    assert isinstance(started, HandStarted)
-    again = Hand(
-        rules=rules,
-        seats=started.seats,
-        button=started.button,
-        deck=started.deck,
-        forced_bets=started.forced,
-    )
-    for e in hand.events:
-        if isinstance(e, Acted) and e.reason == "":
-            raising = e.kind in (ActionKind.BET, ActionKind.RAISE)
-            again.act(e.seat, Action.raise_to(e.to) if raising else Action(e.kind))
-        elif isinstance(e, Shown) and not e.auto:
-            again.act(e.seat, Action.show())
-        elif isinstance(e, Mucked):
-            again.act(e.seat, Action.muck())
-    assert again.is_over
-    return again

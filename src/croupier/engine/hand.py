@@ -266,6 +266,7 @@ class Hand:
 
     def _post(self, forced: tuple[ForcedBet, ...]) -> None:
         ante_dead = self.rules.ante_pot is AntePot.DEAD_MONEY
+        capped = self.rules.short_dead_money_capped
         index, stack, events = self._seat_index, self._stack, self._events
         posts = sorted(forced, key=_post_order)
         for f, amount in zip(posts, self._post_amounts(posts), strict=True):
@@ -274,8 +275,8 @@ class Hand:
             if ante_dead and f.kind is ForcedKind.ANTE:
                 self._dead += amount
                 self._dead_by[i] += amount
-                if amount < f.amount:  # short on his own dead money: wins as much of others'
-                    self._dead_cap[i] = self._dead_by[i]
+                if amount < f.amount and capped:  # short on his own dead money: wins as
+                    self._dead_cap[i] = self._dead_by[i]  # much of each payer's (ITA-40)
             else:
                 self._committed[i] += amount
                 if f.kind in _LIVE:

@@ -386,6 +386,10 @@ class Rules:
     structure: BettingStructure = BettingStructure.NO_LIMIT
     ante_kind: AnteKind = AnteKind.NONE
     ante_pot: AntePot = AntePot.CONTRIBUTION
+    short_dead_money_capped: bool = True
+    """A player short on his own dead money (a dead ante he could not pay in full) wins from
+    each payer's dead money at most what he paid (the pot principle: ITA-40, TDA R21);
+    False: he contests all of it, as PokerKit reads untrimmed PHH antes."""
     big_blind_first: bool = True
     """A big blind who also owes an ante posts the blind first and the ante from what is
     left (TDA RP-11, 2024: "big blind first"); False: the ante first (PokerKit, PHH)."""

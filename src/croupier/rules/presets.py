@@ -341,6 +341,7 @@ def phh(
         structure=version,
         ante_kind=AnteKind.EVERY_PLAYER if ante else AnteKind.NONE,
         ante_pot=AntePot.TRIMMED if ante_trimming else AntePot.DEAD_MONEY,
+        short_dead_money_capped=False,  # PokerKit: every hand still in contests every ante
         big_blind_first=False,  # PokerKit posts the antes first
         min_raise=MinRaise.LAST_FULL_INCREMENT,
         min_raise_from_blind=False,
