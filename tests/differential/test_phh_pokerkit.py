@@ -27,11 +27,14 @@ from phh_pokerkit import (
 )
 from pokerkit import Automation, HandHistory, Mode, NoLimitTexasHoldem
 
-from _hands import play_again
+from _hands import make_hand, play, play_again, run_out
 from _phh_hands import random_engine_hand
 from _random_play import PRESET_BUILDERS, play_randomly, random_hand
 from croupier.engine import Hand
-from croupier.history import loads, replay_phh
+from croupier.history import ShowOrMuck, dumps, hand_to_phh, loads, replay_phh
+from croupier.history._phh_write import ABSENT_COMMENT
+from croupier.history.replay import KILLED_BLIND_COMMENT
+from croupier.rules import Rules, italian, phh, pokcomm, tda
 
 NEEDLESS_CHECK_FILE = """
 variant = 'NT'
@@ -349,3 +352,73 @@ def test_unequal_trimmed_antes_a_player_left_alone_with_chips_wins_them_all() ->
     result = replay_phh(loads(UNEQUAL_TRIMMED_ANTES_FILE))
     assert result.error is None and result.match is True
     assert result.finishing_stacks == (1166, 985, 31617)
+
+
+# ---------------------------------------------- croupier's own moves, where PokerKit asks
+@pytest.mark.rule("POK-2-10", "POK-3-2")
+@pytest.mark.parametrize(
+    ("rules", "absent", "script"),
+    [
+        (pokcomm(50, 100), 2, "0: fold"),  # the big blind absent, the button folds
+        (pokcomm(50, 100), 2, "0: call, 1: call"),  # called: the round goes on
+        (tda(50, 100, ante=100), 1, "0: call, 2: check"),  # the small blind absent
+        (italian(50, 100, ante=10), 0, "1: raise 300, 2: call"),  # the button absent
+    ],
+    ids=["bb-folded-to", "bb-called", "sb-bb-ante", "button-antes"],
+)
+def test_an_absent_players_killed_hand_is_written_at_his_own_turn(
+    rules: Rules, absent: int, script: str
+) -> None:
+    """croupier kills an absent player's hand before the betting (his blinds and antes stay
+    in the pot); the file writes his fold where PHH readers ask him, so PokerKit plays it
+    as written, without a repair, to croupier's stacks; when the last player left would
+    be asked to match the killed blind first, his call is written with its commentary."""
+    hand = make_hand(rules, {0: 1_000, 1: 1_000, 2: 1_000}, button=0, absent=[absent])
+    play(hand, script)
+    run_out(hand)
+    written = hand_to_phh(hand)
+    text = dumps(written)
+    assert "_croupier_differs" not in written.extra, written.extra
+    reading = pokerkit_reading(text)  # raises if PokerKit cannot apply an action as written
+    assert reading.stacks == written.finishing_stacks
+    again = replay_phh(loads(text))
+    assert again.error is None and again.match and again.hand is not None
+    assert again.hand.stacks == hand.stacks
+    killed = [a for a in written.actions if getattr(a, "comment", None) == ABSENT_COMMENT]
+    assert len(killed) == 1
+
+
+def test_the_killed_blinds_call_is_written_when_the_last_player_left_faces_it() -> None:
+    """pokcomm 50/100, the big blind absent, the button folds: croupier asks the small
+    blind nothing (he wins the pot, the killed blind in it); PHH readers ask him to match
+    it before the killed hand folds: ``p1 cc`` with its commentary, then ``p2 f``."""
+    hand = make_hand(pokcomm(50, 100), {0: 1_000, 1: 1_000, 2: 1_000}, button=0, absent=[2])
+    play(hand, "0: fold")
+    text = dumps(hand_to_phh(hand))
+    lines = [line.strip().strip('",') for line in text.splitlines() if line.startswith("  ")]
+    assert lines[3:] == ["p3 f", f"p1 cc # {KILLED_BLIND_COMMENT}", f"p2 f # {ABSENT_COMMENT}"]
+
+
+@pytest.mark.parametrize("viewer", [None, 1], ids=["every-card", "seat-1"])
+def test_the_winner_left_unshown_is_asked_to_show_in_the_file(viewer: int | None) -> None:
+    """phh rules (TDA R17-B): both others muck at the river and the last hand wins unshown;
+    PHH readers still ask him: the file writes his show (cards unknown to a viewer who did
+    not see them) and PokerKit plays it without inserting one."""
+    hand = make_hand(
+        phh("no-limit", 25, 50),
+        {0: 2_000, 1: 2_000, 2: 2_000},
+        button=0,
+        holes={0: "7c2d", 1: "QsQd", 2: "AsAh"},
+        board="KdJc9s5h3d",
+    )
+    play(hand, "0: call, 1: call, 2: check")
+    for _ in range(3):
+        play(hand, "1: check, 2: check, 0: check")
+    play(hand, "1: muck, 2: muck")
+    assert hand.is_over and not hand.has_shown(0)
+    written = hand_to_phh(hand, viewer=viewer)
+    last = written.actions[-1]
+    assert isinstance(last, ShowOrMuck) and last.player_index == 2  # seat 0 is p3
+    assert last.cards == ((None, None) if viewer is not None else hand.hole_cards(0))
+    reading = pokerkit_reading(dumps(written))
+    assert reading.stacks == written.finishing_stacks == (1_950, 1_950, 2_100)
