@@ -9,7 +9,8 @@ NOTES: dict[str, str] = {
     "POK-2-9": "`Hand.void()` on a hand in progress: every chip back where it was before it",
     "POK-2-10": "tournament tables deal absent players in, take their forced bets, kill the hand"
     " (`absent_players=blinded`, `SeatSetup.absent`)",
-    "POK-3-2": "`Table.sit_out` in a tournament: dealt in, blinds taken, hand dead",
+    "POK-3-2": "`Table.sit_out` in a tournament: dealt in, blinds taken, hand dead; his blinds"
+    " stay in the pot (a player left alone with chips behind wins them)",
     "POK-4-1": "a fold is final: no action brings a folded hand back",
     "POK-4-2": "views never show a folded hand",
     "POK-7-3": "the big blind has not acted when only called: check or raise offered",
@@ -49,7 +50,9 @@ NOTES: dict[str, str] = {
     "PKG-8": "a burn card before flop, turn and river (`burn_cards`)",
     "PKG-9": "postflop the first active player left of the button acts first",
     "PKG-10": "`fixed-limit`: small bet preflop and flop, big bet turn and river",
-    "PKG-11": "`raise_cap=4` (a bet and three raises), `lift_cap_heads_up` in cash games",
+    "PKG-11": "`raise_cap=4` (a bet and three raises), `lift_cap_heads_up` in cash games;"
+    " tournaments capped heads-up (`lift_cap_event_heads_up`: TDA R48 lifts it once the"
+    " event is down to two players)",
     "PKG-12": "last bettor or raiser on the river shows first, else the first to act",
     "PKG-13": "a hand won by default is never shown",
     "PKG-14": "`called_hand_must_show`: only the first hand must be shown, others may muck;"
@@ -77,7 +80,8 @@ NOTES: dict[str, str] = {
     "ITA-21": "`button_rule=italian`: big blind eliminated, a hand without small blind, then"
     " the button stays",
     "ITA-22": "the big blind has not acted: he may raise even after a short all-in",
-    "ITA-23": "heads-up the button posts the small blind and acts first only preflop",
+    "ITA-23": "heads-up the button posts the small blind and acts first only preflop; going"
+    " heads-up the big blind advances and the other player has the button (no hold)",
     "ITA-24": "`new_players=dealt-in`: a newcomer in the small blind or on the button waits",
     "ITA-25": "`Action.all_in()`",
     "ITA-26": "a bet that is not all-in is at least the previous bet or raise of the round",
@@ -139,7 +143,8 @@ NOTES: dict[str, str] = {
     " of level 1",
     "POK-6-1": "freezeout: rebuys and add-ons refused",
     "POK-6-2": "`pokcomm-double`: 10,000 chips against the freezeout's 5,000",
-    "POK-6-3": "`KnockOut`: points or bounties to whoever takes the last chip (split pots split it)",
+    "POK-6-3": "`KnockOut`: points or bounties to whoever takes the last chip; a split pot's"
+    " goes to nobody (`shared=False`, pokcomm-ko; seasons unless `shared_knockouts`)",
     "POK-7-1": "balancing as soon as two tables differ by two players, by a fixed procedure",
     "POK-7-2": "the final table is redrawn",
     "POK-7-4": "a new level reaches each table from its next hand (`Table.set_stakes`)",
@@ -188,7 +193,7 @@ NOTES: dict[str, str] = {
     "ITA-49": "`Floor.pots`/`award_pot`: a pot decision before the next hand, pots rebuilt from"
     " the bets",
     "ITA-51": "suspension of 1 to 4 orbits (hands = players at the table), blinds and antes"
-    " still paid; disqualification removes the chips",
+    " still paid and left in the pot; disqualification removes the chips",
     # -------------------------------------------------------------- platform (S)
     "POK-1-1": "server: registration needs `accept_rules` and the version in force (GET"
     " /api/rules); the account keeps the version and the moment",
@@ -203,7 +208,8 @@ NOTES: dict[str, str] = {
     "RRP-2": "cards speak: the evaluator reads every shown hand",
     "RRP-4": "mucked hands are killed before the award",
     "RRP-5": "`Hand.ask_to_see(asker, seat)`: a player dealt in sees a called hand not tabled"
-    " (mucked, or the unshown winner's); the hand stays dead; never a hand won uncalled",
+    " (mucked, or the unshown winner's), dead; the winner's request once the pots are paid"
+    " makes both live and the best wins (`winner_request_live`); never a hand won uncalled",
     "RRP-6": "a shown or asked-for hand is shown to all (`requested_hand=table`); a player"
     " cannot show to one player only",
     "RRP-7": "`pot_order=side-pots-first`: the pot with the fewest players first",

@@ -11,10 +11,29 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from croupier.cards import FULL_DECK, Card, Deck, parse_cards
-from croupier.engine import Action, ForcedBet, Hand, HoleDealt, SeatSetup
+from croupier.engine import (
+    Acted,
+    Action,
+    ActionKind,
+    ForcedBet,
+    Hand,
+    HandStarted,
+    HoleDealt,
+    Mucked,
+    SeatSetup,
+    Shown,
+)
 from croupier.rules import Rules
 
-__all__ = ["assert_conserved", "deal_order", "make_hand", "play", "rigged_deck", "run_out"]
+__all__ = [
+    "assert_conserved",
+    "deal_order",
+    "make_hand",
+    "play",
+    "play_again",
+    "rigged_deck",
+    "run_out",
+]
 
 
 def _setups(stacks: Mapping[int, int] | Sequence[int], absent: Iterable[int]) -> list[SeatSetup]:
@@ -136,3 +155,26 @@ def assert_conserved(hand: Hand) -> None:
     assert hand.total_in_play == start, (hand.total_in_play, start)
     if hand.is_over:
         assert sum(hand.stacks.values()) + hand.rake == start
+
+
+def play_again(hand: Hand, rules: Rules) -> Hand:
+    """The same deal and decisions under other rules."""
+    started = hand.events[0]
+    assert isinstance(started, HandStarted)
+    again = Hand(
+        rules=rules,
+        seats=started.seats,
+        button=started.button,
+        deck=started.deck,
+        forced_bets=started.forced,
+    )
+    for e in hand.events:
+        if isinstance(e, Acted) and e.reason == "":
+            raising = e.kind in (ActionKind.BET, ActionKind.RAISE)
+            again.act(e.seat, Action.raise_to(e.to) if raising else Action(e.kind))
+        elif isinstance(e, Shown) and not e.auto:
+            again.act(e.seat, Action.show())
+        elif isinstance(e, Mucked):
+            again.act(e.seat, Action.muck())
+    assert again.is_over
+    return again

@@ -51,12 +51,31 @@ def test_sqrt_rounds_exactly() -> None:
 
 @pytest.mark.rule("POK-6-3")
 def test_knock_out_points_and_a_split_knock_out() -> None:
+    """POK-6-3: the bonus goes to the player « qui prend la totalité des jetons »: d's chips
+    split between a and b went to nobody whole, so that knock-out gives no point (and is
+    nobody's knock-out); c's, all to a, gives a his 3."""
     season = Season("s", formula("linear"), knockout_points=3)
+    assert not season.shared_knockouts
+    season.add(_event("one", ["a", "b", "c", "d"], (("d", ("a", "b")), ("c", ("a",)))))
+    got = {s.player: (s.points, s.knockouts, s.knockout_points) for s in season.standings()}
+    assert got["a"] == (4 + 3, 1, 3)
+    assert got["b"] == (3, 0, 0)
+    assert got["d"] == (1, 0, 0)
+
+
+@pytest.mark.rule("POK-6-3")
+def test_a_season_may_share_a_split_knock_out_s_points() -> None:
+    """The championship's setting ``shared_knockouts``: the split knock-out's 3 points are
+    shared, the odd point to the first named; the setting survives a snapshot."""
+    season = Season("s", formula("linear"), knockout_points=3, shared_knockouts=True)
     season.add(_event("one", ["a", "b", "c", "d"], (("d", ("a", "b")), ("c", ("a",)))))
     got = {s.player: (s.points, s.knockouts, s.knockout_points) for s in season.standings()}
     assert got["a"] == (4 + 2 + 3, 2, 5)  # the odd point of the split to the first named
     assert got["b"] == (3 + 1, 1, 1)
-    assert got["d"] == (1, 0, 0)
+    again = Season.restore(season.snapshot())
+    assert again.shared_knockouts and again.standings() == season.standings()
+    with pytest.raises(ConfigurationError, match="shared_knockouts"):
+        Season("s", formula("linear"), shared_knockouts="yes")  # type: ignore[arg-type]
 
 
 def test_standings_across_the_season_and_each_players_results() -> None:

@@ -158,10 +158,10 @@ def test_absent_player_is_dealt_in_pays_and_is_killed_before_betting() -> None:
     assert Acted(2, ActionKind.FOLD, 0, 100, False, "absent") in hand.events
     assert hand.to_act == 0
     play(hand, "0: fold")
-    # The small blind wins the 50 of the killed big blind that he matched; the other 50
-    # nobody still in matched goes back to the absent player (ITA-40, TDA R21).
-    assert BetReturned(2, 50) in hand.events
-    assert hand.stacks == {0: 1_000, 1: 1_050, 2: 950}
+    # The small blind, left alone with chips behind, wins the killed big blind whole: an
+    # absent player's blinds stay in the pot (TDA R30, POK-3-2).
+    assert not any(isinstance(e, BetReturned) for e in hand.events)
+    assert hand.stacks == {0: 1_000, 1: 1_100, 2: 900}
 
 
 def test_heads_up_button_posts_small_blind_and_acts_first_preflop_last_after() -> None:

@@ -18,19 +18,17 @@ from __future__ import annotations
 
 import datetime
 import random
-import warnings
-from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import pytest
-from poker.room.pokerstars import PokerStarsHandHistory
-from pokerdf.core.read_and_convert import apply_regex
-from pokerkit import HandHistory
 
+from _parsers import check_poker as _check_poker
+from _parsers import check_pokerdf as _check_pokerdf
+from _parsers import check_pokerkit as _check_pokerkit
+from _parsers import plain_blinds as _plain_blinds
 from _random_play import play_randomly
 from croupier.cards import Deck
-from croupier.engine import Action, Awarded, Hand, Posted, SeatSetup
-from croupier.engine.setup import ForcedKind
+from croupier.engine import Action, Hand, SeatSetup
 from croupier.errors import HandHistoryError
 from croupier.history import Tournament, render_pokerstars, render_pokerstars_view
 from croupier.rules import (
@@ -57,83 +55,6 @@ def _hand(rng: random.Random, rules: Rules, players: int) -> Hand:
     hand = Hand(rules=rules, seats=seats, button=rng.randint(1, players), deck=Deck.shuffled(rng))
     play_randomly(hand, rng)
     return hand
-
-
-def _pokerkit(text: str) -> HandHistory:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        (history,) = HandHistory.from_pokerstars(text, error_status=True)
-    return history
-
-
-def _plain_blinds(hand: Hand) -> bool:
-    """Only antes-free small and big blinds, no rake: what PokerKit's parser can replay."""
-    kinds = {e.kind for e in hand.events if isinstance(e, Posted)}
-    return kinds <= {ForcedKind.SMALL_BLIND, ForcedKind.BIG_BLIND} and not hand.rake
-
-
-def _won(hand: Hand) -> dict[int, int]:
-    won: dict[int, int] = {}
-    for event in hand.events:
-        if isinstance(event, Awarded):
-            for seat, share in event.shares:
-                won[seat] = won.get(seat, 0) + share
-    return won
-
-
-def _check_pokerkit(text: str, hand: Hand, *, scale: int = 1) -> None:
-    history = _pokerkit(text)
-    assert history.players is not None
-    names = {s.player: s.seat for s in hand.seats}
-    starting = hand.starting_stacks
-    for name, stack in zip(history.players, history.starting_stacks, strict=True):
-        assert Decimal(stack) == Decimal(starting[names[name]]) / scale
-    if _plain_blinds(hand):
-        with warnings.catch_warnings():  # "There is no reason for this player to fold"
-            warnings.simplefilter("ignore")
-            final = list(history)[-1].stacks
-        for name, stack in zip(history.players, final, strict=True):
-            assert Decimal(stack) == Decimal(hand.stacks[names[name]]) / scale, text
-
-
-def _check_poker(text: str, hand: Hand) -> None:
-    parsed = PokerStarsHandHistory(text)
-    parsed.parse()
-    players = {p.name: p for p in parsed.players if p is not None and p.stack}
-    assert {name: p.stack for name, p in players.items()} == {s.player: s.stack for s in hand.seats}
-    assert {name: p.seat for name, p in players.items()} == {s.player: s.seat for s in hand.seats}
-    pot = sum(e.amount for e in hand.events if isinstance(e, Awarded)) + hand.rake
-    assert parsed.total_pot == pot
-    # (the poker package keeps a summary tag like "(button)" in a winner's name, and
-    # reads the summary from its fourth line, so without a board line it skips seat 1)
-    winners = {w.split(" (")[0] for w in parsed.winners}
-    names = {s.seat: s.player for s in hand.seats}
-    skipped = set() if hand.board else {hand.seats[0].seat}
-    assert winners == {names[seat] for seat in _won(hand) if seat not in skipped}
-
-
-def _check_pokerdf(text: str, hand: Hand) -> None:
-    table = apply_regex(text)
-    rows = {row["Player"]: row for _, row in table.iterrows()}
-    assert set(rows) == {s.player for s in hand.seats}
-    won = _won(hand)
-    posted: dict[tuple[int, str], int] = {}
-    for event in hand.events:
-        if isinstance(event, Posted):
-            key = (event.seat, "ante" if event.kind is ForcedKind.ANTE else "blind")
-            posted[key] = posted.get(key, 0) + event.amount
-    pot = sum(e.amount for e in hand.events if isinstance(e, Awarded)) + hand.rake
-    for s in hand.seats:
-        row = rows[s.player]
-        assert row["Stack"] == s.stack and row["Seat"] == s.seat
-        assert _number(row["Balance"]) == won.get(s.seat, 0)
-        assert _number(row["PostedAnte"]) == posted.get((s.seat, "ante"), 0)
-        assert _number(row["PostedBlind"]) == posted.get((s.seat, "blind"), 0)
-        assert row["TotalPotLog"] == pot
-
-
-def _number(value: object) -> float:
-    return 0.0 if value is None or value != value else float(value)  # type: ignore[arg-type]
 
 
 TOURNAMENTS = {

@@ -1,8 +1,11 @@
-"""Nobody wins more from an opponent than he put in himself (ITA-40, POK-9-6, TDA R21).
+"""A player all-in wins from each opponent at most what he put in (ITA-40, POK-9-6, TDA R21).
 
-What no player still in the hand matched goes back to whoever put it in, folded, absent
-or not; a player with nothing to decide is asked nothing. The examples of issue 9, each
-under the presets it names, then the principle as a property over random hands.
+A player still in with chips behind may win everything in the pot, an absent player's
+killed blinds and antes included (POK-3-2, ITA-51, TDA R30); only what no player still in
+can win, because every one of them is all-in for less, goes back to whoever put it in,
+folded, absent or not; a player with nothing to decide is asked nothing. The examples of
+issues 9 and 21, each under the presets it names, then the principle as a property over
+random hands.
 """
 
 from __future__ import annotations
@@ -11,24 +14,21 @@ import random
 
 import pytest
 
-from _hands import assert_conserved, make_hand, play
+from _hands import assert_conserved, make_hand, play, play_again
 from _principle import check_asked_something, check_pot_principle
 from _random_play import options, random_hand
 from croupier.engine import (
-    Acted,
     Action,
-    ActionKind,
     Awarded,
     BetReturned,
     ForcedKind,
     Hand,
-    HandStarted,
-    Mucked,
     Posted,
     Shown,
 )
 from croupier.history import loads, replay_phh
 from croupier.rules import Rules, casino_fr, italian, phh, pokcomm, pokerkings, tda
+from croupier.table import Table
 
 FULL_BLIND_PRESETS = {
     "pokcomm": pokcomm(50, 100),
@@ -186,6 +186,76 @@ def test_an_absent_big_blind_gets_back_what_the_all_in_small_blind_did_not_match
     assert_conserved(hand)
 
 
+@pytest.mark.rule("POK-3-2", "POK-2-10")
+def test_an_absent_big_blind_s_blind_stays_in_the_pot_for_the_small_blind() -> None:
+    """POK-3-2: « leurs cartes sont distribuées et les blinds leurs sont prélevées ».
+    pokcomm 50/100, the big blind absent, the button folds: the small blind, the only live
+    hand and with chips behind, wins the whole pot: the absent player's 100 included."""
+    hand = make_hand(pokcomm(50, 100), {0: 1_000, 1: 1_000, 2: 1_000}, button=0, absent=[2])
+    assert hand.to_act == 0
+    play(hand, "0: fold")
+    assert returned(hand) == {}
+    assert won(hand) == {1: 150}
+    assert hand.stacks == {0: 1_000, 1: 1_100, 2: 900}
+    check_pot_principle(hand)
+    assert_conserved(hand)
+
+
+@pytest.mark.rule("POK-2-10")
+def test_tda_an_absent_big_blind_s_blind_and_ante_stay_in_the_pot() -> None:
+    """TDA R30: a player away when the deal ends has his hand killed, "his blinds and
+    antes stay in the pot". tda 50/100 with a 100 big-blind ante, the big blind absent, the
+    button folds: the small blind wins 250 (his 50, the blind and the ante)."""
+    hand = make_hand(tda(50, 100, ante=100), {0: 1_000, 1: 1_000, 2: 1_000}, button=0, absent=[2])
+    play(hand, "0: fold")
+    assert returned(hand) == {}
+    assert hand.stacks == {0: 1_000, 1: 1_200, 2: 800}
+    check_pot_principle(hand)
+    assert_conserved(hand)
+
+
+@pytest.mark.rule("ITA-51", "ITA-5")
+def test_italian_a_suspended_player_pays_his_blinds_and_antes_for_an_orbit() -> None:
+    """ITA-51: during a suspension « i suoi bui (ed eventuali ante) vengono pagati
+    regolarmente ». Four players at 50/100 ante 10, the suspended one's hand killed every
+    hand while the others fold to the last of them: after an orbit (four hands) he has
+    paid four antes and both blinds, 1,000 - 40 - 150 = 810, and nothing came back."""
+    table = Table(italian(50, 100, ante=10), seats=4, rng=random.Random(3))
+    for seat, name in enumerate("abcd", start=1):
+        table.sit(name, 1_000, seat=seat)
+    table.sit_out("d")
+    for _ in range(4):
+        hand = table.start_hand()
+        while not hand.is_over:
+            hand.act(hand.legal_actions().seat, Action.fold())
+        assert not any(e.seat == 4 for e in hand.events if isinstance(e, BetReturned))
+        check_pot_principle(hand)
+        table.finish_hand()
+    assert table.stack_of("d") == 810
+    assert sum(table.stacks.values()) == 4_000
+
+
+@pytest.mark.rule("ITA-40", "POK-3-2")
+def test_what_an_all_in_player_cannot_win_of_a_killed_blind_still_goes_back() -> None:
+    """pokcomm 50/100, the absent big blind's 100 posted, the small blind all-in for 50
+    and the button all-in for 20: every live hand is all-in for less, so the 50 of the
+    blind above what they put in goes back to the absent player."""
+    hand = make_hand(
+        pokcomm(50, 100),
+        {0: 20, 1: 50, 2: 1_000},
+        button=0,
+        absent=[2],
+        holes={0: "AsAh", 1: "7c2d", 2: "KdKc"},
+        board="QdJc9s5h3d",
+    )
+    play(hand, "0: all-in")
+    assert hand.is_over
+    assert returned(hand) == {2: 50}
+    assert hand.stacks == {0: 60, 1: 60, 2: 950}
+    check_pot_principle(hand)
+    assert_conserved(hand)
+
+
 # ----------------------------------------------------------- a PokerKit hand, to the chip
 POKERKIT_FT = """
 variant = 'FT'
@@ -208,12 +278,28 @@ finishing_stacks = [774, 3724, 650, 0, 2095, 28, 6195, 2170]
 
 @pytest.mark.rule("ITA-40")
 def test_a_player_all_in_for_part_of_his_ante_shares_only_the_antes_he_matched() -> None:
-    """Eight players, ante 10, one all-in for 7 who ties for the best hand: he shares the
-    56 that his 7 matched (7 from each), not all 77 antes."""
+    """Eight players, untrimmed (dead) antes of 10, one all-in for 7 who ties for the best
+    hand: under the pot principle (every seed's preset: ``short_dead_money_capped``) he
+    shares the 56 that his 7 matched (7 from each), not all 77 antes: 650 and 28, the
+    stacks the file holds (issue 9). The ``phh`` preset reads the file as PokerKit does,
+    the short payer contesting every ante: 640 and 38, PokerKit 0.7.7's own result."""
     result = replay_phh(loads(POKERKIT_FT))
     assert result.error is None, result.error
-    assert result.finishing_stacks == (774, 3724, 650, 0, 2095, 28, 6195, 2170)
-    assert result.match
+    assert result.finishing_stacks == (774, 3724, 640, 0, 2095, 38, 6195, 2170)
+    assert not result.match  # the file holds the principle's stacks
+    hand = result.hand
+    assert hand is not None and not hand.rules.short_dead_money_capped
+    capped = play_again(hand, hand.rules.but(short_dead_money_capped=True))
+    assert [capped.stacks[s] for s in sorted(capped.stacks)] == [
+        774,
+        3724,
+        650,
+        0,
+        2095,
+        28,
+        6195,
+        2170,
+    ]
 
 
 # ------------------------------------------------------------ the principle, as a property
@@ -321,7 +407,7 @@ def test_phh_splits_pots_that_the_same_hands_win_once_other_presets_pot_by_pot()
     hand = result.hand
     assert hand is not None
     assert hand.rules.merge_equal_contender_pots
-    pot_by_pot = _play_again(hand, hand.rules.but(merge_equal_contender_pots=False))
+    pot_by_pot = play_again(hand, hand.rules.but(merge_equal_contender_pots=False))
     assert [pot_by_pot.stacks[s] for s in sorted(pot_by_pot.stacks)] == [
         6722,
         1452,
@@ -330,26 +416,3 @@ def test_phh_splits_pots_that_the_same_hands_win_once_other_presets_pot_by_pot()
         335,
         5762,
     ]
-
-
-def _play_again(hand: Hand, rules: Rules) -> Hand:
-    """The same deal and decisions under other rules."""
-    started = hand.events[0]
-    assert isinstance(started, HandStarted)
-    again = Hand(
-        rules=rules,
-        seats=started.seats,
-        button=started.button,
-        deck=started.deck,
-        forced_bets=started.forced,
-    )
-    for e in hand.events:
-        if isinstance(e, Acted) and e.reason == "":
-            raising = e.kind in (ActionKind.BET, ActionKind.RAISE)
-            again.act(e.seat, Action.raise_to(e.to) if raising else Action(e.kind))
-        elif isinstance(e, Shown) and not e.auto:
-            again.act(e.seat, Action.show())
-        elif isinstance(e, Mucked):
-            again.act(e.seat, Action.muck())
-    assert again.is_over
-    return again

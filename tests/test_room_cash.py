@@ -9,7 +9,7 @@ import secrets
 import pytest
 
 from _room import deal, player_to_act, raise_then_check_down, seated_room, snapshot
-from croupier.engine import Action, Awarded
+from croupier.engine import Action, Awarded, Hand
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.room.cash import (
     AbsencePolicy,
@@ -672,3 +672,46 @@ def test_the_doctests() -> None:
     for module in (absence, ledger, room, session, waiting):
         failures, tests = doctest.testmod(module)
         assert failures == 0 and tests > 0, module.__name__
+
+
+@pytest.mark.rule("RRP-5")
+def test_a_hand_awarded_again_moves_the_pot_between_seats_and_in_the_ledger() -> None:
+    """casino-fr, heads-up: ann calls the river and mucks a set of kings (a misread) to
+    bob's queens; bob asks to see them before the next deal: both live, ann takes the pot;
+    ``Room.award_again`` moves it between the seats and in the ledger. If ann had left the
+    table, the request would be refused, changing nothing."""
+    for leaves in (False, True):
+        room = seated_room(casino_fr("no-limit", 100, 200), {"ann": 20_000, "bob": 20_000})
+        hand = deal(room, {"ann": "KcKh", "bob": "QsQd"}, "KdJc9s5h3d")
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            name = player_to_act(hand)
+            if legal.show or legal.muck:
+                hand.act(
+                    legal.seat, Action.muck() if legal.muck and name == "ann" else Action.show()
+                )
+            elif legal.check:
+                hand.act(legal.seat, Action.check())
+            else:
+                hand.act(legal.seat, Action.call())
+        room.finish_hand("t1")
+        seat = {s.player: s.seat for s in hand.seats}
+        assert hand.has_mucked(seat["ann"])
+        settled = hand.stacks
+        if leaves:
+            room.leave("ann")
+        before = snapshot(room)
+        trial = Hand.replay(hand.events)
+        trial.ask_to_see(seat["bob"], seat["ann"])
+        assert trial.stacks[seat["ann"]] > settled[seat["ann"]]
+        if leaves:
+            with pytest.raises(IllegalActionError, match="ann has left t1"):
+                room.award_again("t1", trial, settled, check_only=True)
+            assert snapshot(room) == before
+            continue
+        room.award_again("t1", trial, settled)
+        assert room.table("t1").stacks == {
+            "ann": trial.stacks[seat["ann"]],
+            "bob": trial.stacks[seat["bob"]],
+        }
+        room.check()

@@ -20,6 +20,7 @@ from croupier.engine import (
     BetReturned,
     BetsGathered,
     BoardDealt,
+    ForcedBet,
     ForcedKind,
     Hand,
     HandEnded,
@@ -44,6 +45,7 @@ from croupier.rules import (
     pokerkings,
     tda,
 )
+from croupier.table import Table
 
 # ------------------------------------------------------------------------------------ helpers
 
@@ -1344,3 +1346,59 @@ def test_pot_limit_counts_the_real_pot_after_the_flop() -> None:
     assert hand.street.value == 1
     legal = hand.legal_actions()
     assert legal.max_raise_to == 60 * 4 + 140 * 3  # the pot gathered: 60 x 4 + 140 x 3
+
+
+@pytest.mark.rule("CAS-26")
+@pytest.mark.parametrize(
+    ("rules", "most"),
+    [(tda(50, 100, structure="pot-limit"), 350), (casino_fr("pot-limit", 100, 200), 700)],
+    ids=["tda-50-100", "casino-fr-1-2"],
+)
+def test_pot_limit_counts_a_dead_small_blind_as_if_posted(rules: Rules, most: int) -> None:
+    """TDA R54-B (tda; casino-fr, whose text is silent): "a dead or short blind does not
+    change the pot size used for the maximum bet". The dead button leaves no small blind:
+    under the gun may still raise to 350 at 50/100 (7.00 at 1/2), as with both blinds."""
+    big = rules.stakes.big_blind
+    hand = make_hand(
+        rules,
+        {0: 50_000, 1: 50_000, 2: 50_000, 3: 50_000},
+        button=0,
+        forced=[ForcedBet(2, ForcedKind.BIG_BLIND, big)],
+    )
+    assert [(e.seat, e.kind) for e in hand.events if isinstance(e, Posted)] == [
+        (2, ForcedKind.BIG_BLIND)
+    ]
+    assert hand.to_act == 3
+    legal = hand.legal_actions()
+    assert legal.call == big
+    assert legal.max_raise_to == most
+    play(hand, f"3: raise {most}")
+    assert_conserved(hand)
+
+
+@pytest.mark.rule("CAS-26")
+def test_pot_limit_at_a_table_whose_small_blind_left_keeps_the_full_pot() -> None:
+    """casino-fr pot-limit 1/2 at a table: the player who would post the small blind leaves
+    between hands; under the dead button nobody posts it, yet under the gun may raise to
+    7.00, while phh (PokerKit's reading, the real pot) stops at 6.00."""
+    table = Table(casino_fr("pot-limit", 100, 200), seats=5, rng=random.Random(4))
+    for seat, name in enumerate("abcde", start=1):
+        table.sit(name, 50_000, seat=seat)
+    hand = table.start_hand()
+    while not hand.is_over:
+        hand.act(hand.legal_actions().seat, Action.fold())
+    table.finish_hand()
+    plan = table.plan()
+    small = [f.seat for f in plan.forced if f.kind is ForcedKind.SMALL_BLIND]
+    table.leave(table.players[small[0]])
+    hand = table.start_hand()
+    kinds = [e.kind for e in hand.events if isinstance(e, Posted)]
+    assert ForcedKind.SMALL_BLIND not in kinds and ForcedKind.BIG_BLIND in kinds
+    assert hand.legal_actions().max_raise_to == 700
+    real = make_hand(
+        phh("pot-limit", 100, 200),
+        {s.seat: s.stack for s in hand.seats},
+        button=hand.button_seat,
+        forced=[ForcedBet(f.seat, f.kind, f.amount) for f in hand.events[0].forced],
+    )
+    assert real.legal_actions().max_raise_to == 600

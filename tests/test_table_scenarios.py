@@ -215,7 +215,7 @@ def test_pokcomm_dead_button_tournament_to_the_last_player() -> None:
 # ---------------------------------------------------- Italian button, antes, heads-up
 
 
-@pytest.mark.rule("ITA-3", "ITA-19", "ITA-20", "ITA-21", "ITA-24")
+@pytest.mark.rule("ITA-3", "ITA-19", "ITA-20", "ITA-21", "ITA-23", "ITA-24")
 def test_italian_tournament_small_and_big_blind_eliminations_to_heads_up() -> None:
     stacks = {1: 40_000, 2: 5_000, 4: 5_000, 5: 5_000, 7: 5_000, 8: 5_000, 9: 5_000}
     run = new_run(italian(50, 100, ante=10), stacks, seed=6)
@@ -264,12 +264,12 @@ def test_italian_tournament_small_and_big_blind_eliminations_to_heads_up() -> No
         Deal(6, 8, 1, "1 6 8"),  # hand 20
         # hand 21: the button (8) is eliminated: heads-up next
         Deal(8, 1, 6, "1 6 8", bust={8: 1}),
-        # hand 22: ITA-3: the button moves clockwise to the next player, 1, who posts the
-        # small blind heads-up (ITA-23); 6 posts the big blind again (no rule advances it)
-        Deal(1, 1, 6, "1 6"),
-        Deal(6, 6, 1, "1 6"),  # hand 23
-        Deal(1, 1, 6, "1 6"),  # hand 24
-        Deal(6, 6, 1, "1 6", bust={6: 1}),  # hand 25: seat 1 wins the tournament
+        # hand 22: going heads-up the big blind advances (ITA-19), to 1; the other player,
+        # 6, has the button and posts the small blind (ITA-23), not the big blind twice
+        Deal(6, 6, 1, "1 6"),
+        Deal(1, 1, 6, "1 6"),  # hand 23
+        Deal(6, 6, 1, "1 6"),  # hand 24
+        Deal(1, 1, 6, "1 6", bust={6: 1}),  # hand 25: seat 1 wins the tournament
     ]
     # fmt: on
     run_scenario(run, deals)

@@ -216,6 +216,25 @@ def test_a_split_pot_splits_the_bounty_and_a_progressive_one_goes_half_on_the_he
 
 
 @pytest.mark.rule("POK-6-3")
+def test_a_split_pot_gives_no_knock_out_point_under_pokcomm() -> None:
+    """POK-6-3: the point goes to the player « qui prend la totalité des jetons »; p03's
+    chips split between p01 and p02 went to nobody whole: no point (the pokcomm-ko
+    preset's ``KnockOut(shared=False)``), and the point on his head is nobody's."""
+    ko = tournament_preset("pokcomm-ko").knockout
+    assert ko is not None and ko.points and not ko.shared
+    t = knockout(ko, players=3)
+    transfer(t, "p03", "p01", 1_000)
+    transfer(t, "p03", "p02", 1_000)
+    hand = deal(t, 1, {"p01": "AsKs", "p02": "AdKd", "p03": "7c2h"}, "QhJhTc2s3d")
+    all_in(hand)  # p01 and p02 both have the ace-high straight
+    t.finish_hand(1)
+    assert len(t.standings.find("p03").eliminators) == 2
+    assert t.bounties is not None
+    assert t.bounties.won == {"p01": 0, "p02": 0, "p03": 0}
+    assert t.bounties.head["p03"] == 0 and t.bounties.unclaimed == 1
+
+
+@pytest.mark.rule("POK-6-3")
 def test_a_short_big_blind_with_an_ante_does_not_hide_the_eliminator() -> None:
     config = tournament_preset("tda").but(knockout=KnockOut(100))
     t, clock = make(config, 3, draw={p: (1, k + 1) for k, p in enumerate(names(3))})

@@ -14,6 +14,7 @@ from _online import Client, act_once, online_config, passive, play_hands, run, r
 from croupier.cards import Deck
 from croupier.commitment import HandProofs
 from croupier.engine import Action, Hand, SeatSetup
+from croupier.evaluate import evaluate
 from croupier.rules import casino_fr, pokerkings
 from croupier.server.config import ServerConfig
 from croupier.server.tables.frames import legal_json
@@ -130,6 +131,65 @@ def test_a_called_hand_asked_for_is_shown_to_the_whole_table(room_config: Server
             assert own["code"] == "illegal" and "his own hand" in own["message"]
             outsider = await spy.send("ask_to_see", table="t1", hand=1, seat=seat)
             assert outsider["code"] == "not_seated"
+
+    run(scenario())
+
+
+@pytest.mark.rule("RRP-5")
+def test_the_winner_asking_to_see_a_better_mucked_hand_loses_the_pot_to_it(
+    room_config: ServerConfig,
+) -> None:
+    """RRP-5 online: the server knows every mucked card. Hands are played until one whose
+    mucked hand was the better one; the winner asks to see it before the next deal: both
+    hands are live, the pot goes to the mucked hand, the stacks, the ledger and every
+    client's events say so, and the books still balance."""
+
+    async def scenario() -> None:
+        async with running_room(
+            room_config, [("t1", CAS, 6, ("ann", "bob"))], players=["spy"]
+        ) as room:
+            room.tables.room.rng = random.Random(11)
+            ann, bob = await room.connect("ann"), await room.connect("bob")
+            spy = await room.connect("spy")
+            actor = room.actor("t1")
+            for _ in range(40):
+                await play_hands([ann, bob], "t1", 1, _muck_if_you_can)
+                book = actor.last
+                assert book is not None
+                hand = book.hand
+                mucked = [s.seat for s in hand.seats if hand.has_mucked(s.seat)]
+                if not mucked:
+                    continue
+                (loser,) = mucked
+                (winner,) = (s.seat for s in hand.seats if s.seat != loser)
+
+                def value(seat: int, hand: Hand = hand) -> int:
+                    return evaluate((*hand.hole_cards(seat), *hand.board))
+
+                if value(loser) > value(winner):
+                    break
+            else:
+                raise AssertionError("no hand with a better hand mucked in 40")
+            names = {s.seat: s.player for s in hand.seats}
+            asker = ann if names[winner] == "ann" else bob
+            before = dict(actor.table.stacks)
+            pot = before[names[winner]] - hand.starting_stacks[winner]
+            answer = await asker.ok("ask_to_see", table="t1", hand=book.number, seat=loser)
+            assert answer["awarded_again"] is True
+            await room.settle()
+            after = actor.table.stacks
+            gained = hand.stacks[loser] - before[names[loser]]
+            assert gained > 0 and after[names[loser]] == before[names[loser]] + gained
+            assert after[names[winner]] == before[names[winner]] - gained
+            assert gained >= pot  # what the winner had won comes back, at least
+            events = spy.hand_events("t1", book.number)
+            kinds = [e["type"] for e in events]
+            assert kinds.count("ended") == 2
+            assert kinds[-4:] == ["revealed", "shown", "awarded", "ended"]
+            assert events[-2]["shares"] == [[loser, gained]]  # the whole pot, after its rake
+            actor.service.room.check()  # the ledger agrees with the table
+            again = await asker.send("ask_to_see", table="t1", hand=book.number, seat=loser)
+            assert again["code"] == "illegal" and "already shown" in again["message"]
 
     run(scenario())
 

@@ -28,8 +28,10 @@ def history_folder(
     rules: Rules,
     seed: int,
     viewer: int | None = None,
+    seats: int | None = None,
 ) -> HistoryFolder | None:
-    """The folder to save the session's hands to, or None without ``--history``.
+    """The folder to save the session's hands to, or None without ``--history``;
+    ``seats``: the table's seats (the PokerStars table line's ``N-max``).
 
     Raises :class:`croupier.errors.ConfigurationError` for a bad format or folder.
     """
@@ -50,4 +52,5 @@ def history_folder(
         table=f"croupier {preset}",
         tournament=tournament,
         now=now,
+        max_seats=seats,
     )

@@ -337,7 +337,7 @@ def play_command(
         rules = default_rules(preset)
         chosen = secrets.randbelow(2**31) if seed is None else seed  # names the saved session
         folder = history_folder(
-            history, history_format, preset=preset, rules=rules, seed=chosen, viewer=1
+            history, history_format, preset=preset, rules=rules, seed=chosen, viewer=1, seats=seats
         )  # you sit in seat 1: your own histories, the others' cards only once shown
         session = PlaySession(
             rules=rules,

@@ -101,7 +101,12 @@ def simulate_command(
     chosen_seed = secrets.randbelow(2**31) if seed is None else seed
     try:
         folder = history_folder(
-            history, history_format, preset=preset, rules=default_rules(preset), seed=chosen_seed
+            history,
+            history_format,
+            preset=preset,
+            rules=default_rules(preset),
+            seed=chosen_seed,
+            seats=len(names),  # croupier.simulate seats one bot a seat
         )
     except CroupierError as error:
         raise _fail(str(error)) from None

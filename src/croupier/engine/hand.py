@@ -22,6 +22,7 @@ from math import ceil
 
 from croupier._checks import quote
 from croupier.cards import Card, Deck
+from croupier.engine._requests import revive_for_winner, won_against
 from croupier.engine._start import MAX_PLAYERS, hand_start
 from croupier.engine.actions import (
     Action,
@@ -138,6 +139,7 @@ class Hand:
         "_acted",
         "_acted_seq",
         "_aggressor",
+        "_awarded",
         "_bet",
         "_blind_short",
         "_board",
@@ -236,6 +238,7 @@ class Hand:
         self._dead_cap: list[int | None] = [None] * n
         self._blind_short = 0
         self._final_pots: tuple[PotLayer, ...] = ()
+        self._awarded: list[tuple[list[int], list[int]]] = []
         self._revealed: set[tuple[int, int]] = set()
         self._called = False
         self._rake = 0
@@ -263,6 +266,7 @@ class Hand:
 
     def _post(self, forced: tuple[ForcedBet, ...]) -> None:
         ante_dead = self.rules.ante_pot is AntePot.DEAD_MONEY
+        capped = self.rules.short_dead_money_capped
         index, stack, events = self._seat_index, self._stack, self._events
         posts = sorted(forced, key=_post_order)
         for f, amount in zip(posts, self._post_amounts(posts), strict=True):
@@ -271,8 +275,8 @@ class Hand:
             if ante_dead and f.kind is ForcedKind.ANTE:
                 self._dead += amount
                 self._dead_by[i] += amount
-                if amount < f.amount:  # short on his own dead money: wins as much of others'
-                    self._dead_cap[i] = self._dead_by[i]
+                if amount < f.amount and capped:  # short on his own dead money: wins as
+                    self._dead_cap[i] = self._dead_by[i]  # much of each payer's (ITA-40)
             else:
                 self._committed[i] += amount
                 if f.kind in _LIVE:
@@ -357,6 +361,8 @@ class Hand:
         else:
             self._increment = stakes.min_bet
         self._full = self._initial_full()
+        if ForcedKind.BIG_BLIND in kinds and ForcedKind.SMALL_BLIND not in kinds:
+            self._blind_short += stakes.small_blind  # TDA R54-B: a dead small blind counts
         live_blinds = ForcedKind.BIG_BLIND in kinds
         self._raises = (
             (live_blinds + (ForcedKind.STRADDLE in kinds)) if rules.blind_counts_toward_cap else 0
@@ -515,12 +521,18 @@ class Hand:
     def _live(self) -> list[bool]:
         return [not f for f in self._folded]
 
-    def _layers(self, committed: list[int], live: list[bool] | None = None) -> list[PotLayer]:
-        if live is None:
-            live = self._live()
+    def _layers(self, committed: list[int], *, over: bool = False) -> list[PotLayer]:
+        """The pots of ``committed``; once betting is ``over``, the players still in with
+        chips behind may win what lies above every contribution of a player still in
+        (POK-3-2, ITA-51, TDA R30: an absent player's blinds stay in the pot)."""
+        live = self._live()
+        reach = None
+        if over:
+            stack = self._stack
+            reach = [alive and stack[i] > 0 for i, alive in enumerate(live)]
         if not self._dead:
-            return pot_layers(committed, live)
-        return pot_layers(committed, live, self._dead_by, dead_cap=self._dead_cap)
+            return pot_layers(committed, live, reach=reach)
+        return pot_layers(committed, live, self._dead_by, dead_cap=self._dead_cap, reach=reach)
 
     def _seat_pots(self, pots: Iterable[PotLayer]) -> tuple[Pot, ...]:
         seats = self._seats
@@ -779,7 +791,7 @@ class Hand:
         returned = self._return_unmatched() if over else False
         gathered = tuple(self._bet)
         self._bet = [0] * self._n
-        pots = self._layers(self._committed)
+        pots = self._layers(self._committed, over=over)
         if over:
             self._final_pots = tuple(pots)
         if any(gathered) or returned:
@@ -817,9 +829,10 @@ class Hand:
         self._events.append(BetReturned(self._seats[h], excess))
 
     def _return_unmatched(self) -> bool:
-        """Betting is over: give back what no player still in matched (ITA-40, TDA R21)."""
+        """Betting is over: give back what no player still in can win (ITA-40, TDA R21);
+        while a player still in has chips behind, nothing comes back (POK-3-2, TDA R30)."""
         live = self._live()
-        back = unmatched(self._committed, live)
+        back = unmatched(self._committed, live, self._stack)
         dead_back = unmatched_dead(self._dead_by, live, self._dead_cap) if self._dead else None
         returned = False
         for i in range(self._n):
@@ -946,6 +959,7 @@ class Hand:
         order = list(range(len(pots)))
         if rules.pot_order is PotOrder.SIDE_POTS_FIRST:  # POK-9-7, RRP-7
             order.reverse()
+        self._awarded = [([], [])] * len(pots)
         rake_open = not (rules.rake.no_flop_no_drop and not board)
         cap = rules.rake.cap
         for p in order:
@@ -966,6 +980,7 @@ class Hand:
             )
             for i, share in zip(winners, shares, strict=True):
                 self._stack[i] += share
+            self._awarded[p] = (winners, shares)
             self._events.append(
                 Awarded(
                     p,
@@ -1020,18 +1035,29 @@ class Hand:
 
         Any player dealt in may ask to see a hand that went to the showdown and was not
         tabled: mucked, or the winner's when the others mucked. The cards are revealed to
-        him alone (his view and his hand history show them); the hand stays as it was:
-        a mucked hand is dead (RRP-4), an award is not changed. A hand won without a
-        showdown was never called and is not shown (PKG-13); undealt cards never are.
+        him (and to the table under ``requested_hand=table``); the hand stays as it was:
+        a mucked hand is dead (RRP-4), an award is not changed. Except that, under
+        ``winner_request_live`` (RRP-5), when the winner of a pot the mucked hand
+        contested asks once the pots are awarded, both hands are live: they are tabled
+        and those pots go to the best hand. A hand won without a showdown was never
+        called and is not shown (PKG-13); undealt cards never are.
         """
         asker_i = self._asker_index(asker)
         i = self._index(seat)
         reason = self._why_not_shown_to(asker_i, i)
         if reason:
             raise IllegalActionError(f"seat {asker} cannot see seat {seat}'s hand: {reason}")
+        live = (  # RRP-5: unless another player's request already ruled it dead
+            self.rules.winner_request_live
+            and self._phase is Phase.COMPLETE
+            and not any(j == i for j, _ in self._revealed)
+            and won_against(self, asker_i, i)
+        )
         self._revealed.add((i, asker_i))
         cards = self._hole[i]
         self._events.append(Revealed(seat, cards, asker))
+        if live:
+            revive_for_winner(self, asker_i, i)  # RRP-5: both hands live, the best wins
         return cards
 
     def revealed_to(self, asker: int) -> tuple[int, ...]:

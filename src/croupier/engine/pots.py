@@ -1,10 +1,14 @@
 """Pots: side pots by contribution level, unmatched chips, and exact splits with odd chips.
 
-The principle every book shares (ITA-40, POK-9-6, TDA R21): a player wins from each
-opponent at most what he put in himself. So the pots are layers of the players'
+The principle every book shares (ITA-40, POK-9-6, TDA R21): a player all-in wins from
+each opponent at most what he put in himself. So the pots are layers of the players'
 contributions: one layer at each distinct contribution of a player still in the hand,
-each won only by the players still in who reached it; what no player still in matched
-goes back to whoever put it in (:func:`unmatched`), folded, absent or not.
+each won only by the players still in who reached it. What lies above every contribution
+of a player still in (an absent player's killed blind, POK-3-2, ITA-51, TDA R30: his blinds
+and antes stay in the pot) may be won by the players still in with chips behind, who could
+have matched it: one left alone wins everything. Only what no player still in can win,
+because every one of them is all-in for less, goes back to whoever put it in
+(:func:`unmatched`), folded, absent or not.
 
 Dead money (the big blind ante, antes under ``ante_pot=dead-money``) is not matched
 against anyone's bets: every hand still in may win it, except that a player who could
@@ -50,17 +54,22 @@ def pot_layers(
     dead: Sequence[int] | int = 0,
     *,
     dead_cap: Sequence[int | None] | None = None,
+    reach: Sequence[bool] | None = None,
 ) -> list[PotLayer]:
     """Main pot then side pots, as :class:`PotLayer` values.
 
     ``committed`` is what each player put into the pots (dead money excluded), ``live``
     whether he can still win (not folded), ``dead`` each player's dead money (or one
     total that nobody paid in particular), ``dead_cap`` for each player the most he may
-    win from each payer's dead money (None: all of it; a short payer's own payment).
+    win from each payer's dead money (None: all of it; a short payer's own payment),
+    ``reach`` the players still in with chips behind once betting is over: beyond what
+    they matched, they may win what no player still in put in (POK-3-2, ITA-51, TDA R30:
+    an absent player's blinds stay in the pot).
 
-    Chips above every live contribution (a folded bettor's, while they may still be
-    matched) belong to the last pot; once betting is over the hand gives them back
-    first (:func:`unmatched`), so no pot holds chips that nobody still in matched.
+    Chips above every live contribution (a folded bettor's, a killed blind) belong to
+    the last pot, or to a pot of the players in ``reach`` when they are not all in it;
+    with nobody in ``reach`` the hand gives them back first (:func:`unmatched`), so no
+    pot holds chips that nobody still in can win.
 
     >>> [tuple(p[:2]) for p in pot_layers([100, 300, 300, 50], [True, True, True, False])]
     [(350, (0, 1, 2)), (400, (1, 2))]
@@ -69,11 +78,20 @@ def pot_layers(
     >>> short = pot_layers([0] * 3, [True] * 3, [7, 10, 10], dead_cap=[7, None, None])
     >>> [tuple(p[:2]) for p in short]
     [(21, (0, 1, 2)), (6, (1, 2))]
+    >>> live = [True, True, False, False]
+    >>> alone = pot_layers([1, 0, 5, 5], live, reach=[False, True, False, False])
+    >>> [tuple(p[:2]) for p in alone]
+    [(3, (0,)), (8, (1,))]
     """
     n = len(committed)
     if len(live) != n:
         raise ValueError("committed and live must have one entry per player")
-    if not dead or (not isinstance(dead, int) and not any(dead)):
+    if reach is not None:
+        if not any(reach):
+            reach = None
+        elif len(reach) != n:
+            raise ValueError("committed and reach must have one entry per player")
+    if reach is None and (not dead or (not isinstance(dead, int) and not any(dead))):
         levels = {c for c, alive in zip(committed, live, strict=True) if alive and c > 0}
         if len(levels) == 1:  # the usual case: everyone still in put in the same
             (level,) = levels
@@ -83,7 +101,7 @@ def pot_layers(
                 return [PotLayer(sum(committed), eligible, payers)]
     layers: list[PotLayer] = []
     _dead_layers(layers, live, dead, dead_cap)
-    _live_layers(layers, committed, live)
+    _live_layers(layers, committed, live, reach)
     return _merged(layers)
 
 
@@ -139,7 +157,12 @@ def _above(amounts: Sequence[int], level: int) -> tuple[int, tuple[int, ...]]:
     return sum(amounts[j] - level for j in payers), payers
 
 
-def _live_layers(layers: list[PotLayer], committed: Sequence[int], live: Sequence[bool]) -> None:
+def _live_layers(
+    layers: list[PotLayer],
+    committed: Sequence[int],
+    live: Sequence[bool],
+    reach: Sequence[bool] | None,
+) -> None:
     n = len(committed)
     previous = 0
     for level in sorted({c for c, alive in zip(committed, live, strict=True) if alive and c > 0}):
@@ -150,6 +173,11 @@ def _live_layers(layers: list[PotLayer], committed: Sequence[int], live: Sequenc
     excess, over = _above(committed, previous)
     if not excess:
         return
+    if reach is not None:  # chips behind: they may win what nobody still in put in
+        covering = tuple(i for i in range(n) if reach[i] and live[i])
+        if not layers or layers[-1].eligible != covering:
+            layers.append(PotLayer(excess, covering, over))
+            return
     if layers:
         layers[-1] = join(layers[-1], PotLayer(excess, (), over))
     else:  # nobody still in put anything in: they share what there is
@@ -182,6 +210,7 @@ def build_pots(
     dead: Sequence[int] | int = 0,
     *,
     dead_cap: Sequence[int | None] | None = None,
+    reach: Sequence[bool] | None = None,
 ) -> list[tuple[int, tuple[int, ...]]]:
     """Main pot then side pots, each ``(amount, eligible player indices)``.
 
@@ -192,20 +221,33 @@ def build_pots(
     >>> build_pots([0, 100, 100], [True, True, True], dead=30)
     [(30, (0, 1, 2)), (200, (1, 2))]
     """
-    return [(p.amount, p.eligible) for p in pot_layers(committed, live, dead, dead_cap=dead_cap)]
+    layers = pot_layers(committed, live, dead, dead_cap=dead_cap, reach=reach)
+    return [(p.amount, p.eligible) for p in layers]
 
 
-def unmatched(committed: Sequence[int], live: Sequence[bool]) -> list[int]:
-    """For each player, the chips above every contribution of a player still in.
+def unmatched(
+    committed: Sequence[int], live: Sequence[bool], behind: Sequence[int] | None = None
+) -> list[int]:
+    """For each player, what no player still in can win: once betting is over it goes
+    back to whoever put it in (a folded bettor, a killed hand's blind, an absent post).
 
-    Nobody still in can win them: once betting is over they go back to whoever put them
-    in (a folded bettor, a killed hand's blind, an absent player's post).
+    ``behind`` is each player's stack. A player still in with chips behind may win what
+    lies above every contribution of a player still in (POK-3-2, ITA-51, TDA R30: an
+    absent player's blinds stay in the pot), so nothing comes back; when every player
+    still in is all-in, the chips above the largest of their contributions come back
+    (ITA-40, TDA R21).
 
-    >>> unmatched([30, 50, 0], [True, False, False])
+    >>> unmatched([30, 50, 0], [True, False, False], [0, 950, 1_000])
     [0, 20, 0]
     >>> unmatched([5, 60, 10], [True, False, False])
     [0, 55, 5]
+    >>> unmatched([50, 100, 0], [True, False, False], [950, 900, 1_000])
+    [0, 0, 0]
     """
+    if behind is not None:
+        for alive, chips in zip(live, behind, strict=True):
+            if alive and chips > 0:
+                return [0] * len(committed)
     top = max((c for c, alive in zip(committed, live, strict=True) if alive), default=0)
     return [c - top if c > top else 0 for c in committed]
 

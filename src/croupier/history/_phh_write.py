@@ -19,6 +19,7 @@ from dataclasses import replace
 from enum import Enum
 from typing import Any, Final
 
+from croupier.cards import Card
 from croupier.engine import (
     Acted,
     ActionKind,
@@ -52,14 +53,16 @@ from croupier.history._phh_setup import (
     SCALE_FIELD,
     SITTING_OUT_FIELD,
 )
-from croupier.history.replay import TIMEOUT_COMMENT, replay_phh
+from croupier.history._settled import as_shown
+from croupier.history.replay import KILLED_BLIND_COMMENT, TIMEOUT_COMMENT, replay_phh
 from croupier.rules import AntePot, BettingStructure, Rules
 from croupier.rules import phh as phh_rules
 
-__all__ = ["ABSENT_COMMENT", "PLAY_KNOBS", "hand_to_phh"]
+__all__ = ["ABSENT_COMMENT", "KILLED_BLIND_COMMENT", "PLAY_KNOBS", "hand_to_phh"]
 
 ABSENT_COMMENT: Final = "absent: hand killed"
 """The commentary on the fold of an absent player's hand, killed before the betting."""
+
 
 _CODES: Final = {
     BettingStructure.NO_LIMIT: "NT",
@@ -274,7 +277,14 @@ def _actions(
 ) -> tuple[list[PHHAction], list[int]]:
     """The PHH actions of the events, with the checks PHH readers wait for, and the
     players who acted where PHH readers would not ask them. With ``viewer``, hole cards
-    he did not see are unknown."""
+    he did not see are unknown.
+
+    An absent player's killed hand (croupier folds it before the betting) is written as a
+    fold at his own turn, where PHH readers ask him: the result is the same, his blinds
+    staying in the pot (POK-3-2, TDA R30). When croupier's hand ends with one player left
+    before that turn, PHH readers still ask that player to match the killed blind: his
+    call is written with :data:`KILLED_BLIND_COMMENT` (he wins it back with the pot).
+    """
     seen = {e.seat for e in events if isinstance(e, Shown)}
     started = events[0]
     stacks = [0] * len(player)
@@ -285,6 +295,8 @@ def _actions(
     actions: list[PHHAction] = []
     betting = False  # a betting round has begun and was not closed yet
     preflop_begun = False
+    killed: list[int] = []  # absent players whose fold waits for their turn
+    folded: set[int] = set()  # croupier's folds (killed hands included)
     # Each player's showdown decision: PHH readers want it as soon as the betting is over
     # with at most one hand holding chips, before the board is run out.
     decisions: dict[int, ShowOrMuck] = {}
@@ -311,12 +323,32 @@ def _actions(
                 decided.add(k)
                 turns.unasked.append(k)  # PHH readers ask him to show or muck; he never was
 
+    def fold_killed(until: int | None) -> None:
+        """Write the killed hands' folds PHH readers ask for before ``until``'s turn (or
+        before the round ends), with the checks and calls they wait for on the way."""
+        while killed and turns.queue and turns.queue[0] != until:
+            j = turns.queue[0]
+            if j in killed:
+                killed.remove(j)
+                turns.acted(j, ActionKind.FOLD, 0)
+                actions.append(Fold(j, comment=ABSENT_COMMENT))
+            elif turns._idle(j):
+                turns.acted(j, ActionKind.CHECK, 0)
+                actions.append(CheckOrCall(j))
+            elif until is None and len(folded) == len(stacks) - 1 and j not in folded:
+                owed = max(turns.bet) - turns.bet[j]  # the last player left, facing a killed
+                turns.acted(j, ActionKind.CALL, min(owed, turns.stack[j]))  # blind
+                actions.append(CheckOrCall(j, comment=KILLED_BLIND_COMMENT))
+            else:
+                return
+
     def deal() -> None:
         holes.sort(key=lambda d: d.player_index)
         actions.extend(holes)
         holes.clear()
 
     turns.post(antes, trimmed=started.rules.ante_pot is not AntePot.DEAD_MONEY)
+    first_action = -1
     for event in events[1:]:
         if isinstance(event, Posted):
             continue  # posted as PHH readers post them (antes first), above
@@ -331,10 +363,17 @@ def _actions(
         if not preflop_begun:
             turns.begin(preflop=True)
             preflop_begun = betting = True
+            first_action = len(actions)
         if isinstance(event, Acted):
             k = player[event.seat]
+            if event.kind is ActionKind.FOLD:
+                folded.add(k)
+            if event.reason == "absent":
+                killed.append(k)  # written at his turn
+                continue
+            fold_killed(k)
             actions.extend(CheckOrCall(j) for j in turns.acted(k, event.kind, event.put))
-            comment = {"timeout": TIMEOUT_COMMENT, "absent": ABSENT_COMMENT}.get(event.reason)
+            comment = {"timeout": TIMEOUT_COMMENT}.get(event.reason)
             if event.kind is ActionKind.FOLD:
                 actions.append(Fold(k, comment=comment))
             elif event.kind in (ActionKind.CHECK, ActionKind.CALL):
@@ -343,6 +382,7 @@ def _actions(
                 actions.append(BetOrRaiseTo(k, event.to, comment=comment))
             continue
         if betting:  # the round is over for croupier: the checks PHH readers still want
+            fold_killed(None)
             actions.extend(CheckOrCall(j) for j in turns.close())
             betting = False
         if isinstance(event, BetReturned):
@@ -362,7 +402,39 @@ def _actions(
             if isinstance(event, Mucked):
                 turns.live[k] = False
     deal()
+    if killed:  # PHH readers never reached their turn: written where croupier killed them
+        at = max(first_action, 0)
+        for j in reversed(killed):
+            actions.insert(at, Fold(j, comment=ABSENT_COMMENT))
+            turns.unasked.append(j)
+    _winner_decision(events, player, decided, actions, viewer=viewer, seen=seen)
     return actions, turns.unasked
+
+
+def _winner_decision(
+    events: Sequence[Any],
+    player: dict[int, int],
+    decided: set[int],
+    actions: list[PHHAction],
+    *,
+    viewer: int | None,
+    seen: set[int],
+) -> None:
+    """When every other hand was mucked at the showdown, the last one won unshown (TDA
+    R17-B, the PHH standard): PHH readers still ask him to show or muck; his show is
+    written (his cards unknown to a viewer who did not see them), as PokerKit has it."""
+    if not any(isinstance(e, Mucked) for e in events):
+        return
+    out = {e.seat for e in events if isinstance(e, Acted) and e.kind is ActionKind.FOLD}
+    out |= {e.seat for e in events if isinstance(e, Mucked)}
+    left = [s.seat for s in events[0].seats if s.seat not in out]
+    if len(left) != 1 or player[left[0]] in decided:
+        return
+    (seat,) = left
+    hole = next(e.cards for e in events if isinstance(e, HoleDealt) and e.seat == seat)
+    hidden = viewer is not None and seat != viewer and seat not in seen
+    cards: tuple[Card | None, ...] = (None, None) if hidden or hole is None else hole
+    actions.append(ShowOrMuck(player[seat], cards))
 
 
 def _rules_table(rules: Rules) -> dict[str, Any]:
@@ -400,7 +472,7 @@ def hand_to_phh(
     hidden cards hidden; the stacks replay the same. A voided hand raises
     :class:`HandHistoryError`: nothing was played.
     """
-    events = hand.events
+    events = as_shown(hand.events)  # RRP-5: a hand made live by the winner's request shows
     started = events[0]
     assert isinstance(started, HandStarted)
     if hand.phase is Phase.VOIDED:

@@ -57,6 +57,7 @@ from croupier.engine.events import (
 from croupier.engine.setup import ForcedKind
 from croupier.engine.views import HandView
 from croupier.errors import HandHistoryError
+from croupier.history._settled import as_shown
 from croupier.history.text import hand_phrase
 from croupier.rules.model import BettingStructure
 
@@ -400,6 +401,7 @@ def render_pokerstars(
     if not log or not isinstance(log[0], HandStarted):
         raise HandHistoryError("a hand's events start with HandStarted")
     started = log[0]
+    log = as_shown(log)  # RRP-5: a hand made live by the winner's request is shown
     if not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 0:
         raise HandHistoryError(f"the hand number must be a whole number >= 0, not {hand_number!r}")
     if currency is not None and currency not in _SYMBOLS:

@@ -72,10 +72,20 @@ from croupier.history._phh_hand import PHHHand
 from croupier.history._phh_setup import Setup, own_units, phh_rules_for, setup_of
 from croupier.rules import FaceUp
 
-__all__ = ["TIMEOUT_COMMENT", "ReplayResult", "json_amount", "phh_rules_for", "replay_phh"]
+__all__ = [
+    "KILLED_BLIND_COMMENT",
+    "TIMEOUT_COMMENT",
+    "ReplayResult",
+    "json_amount",
+    "phh_rules_for",
+    "replay_phh",
+]
 
 _HALF: Final = Fraction(1, 2)
 TIMEOUT_COMMENT: Final = "timeout"
+KILLED_BLIND_COMMENT: Final = "nothing to decide: the killed blind stays in the pot"
+"""The commentary of the call croupier writes for PHH readers where the last player left
+faces an absent player's killed blind (:mod:`croupier.history._phh_write`)."""
 """The commentary croupier writes on an action the engine took for a player out of time."""
 
 
@@ -309,6 +319,12 @@ class _Replayer:
                 return  # an absent player's hand, killed by the engine before the betting
             case Fold(player_index=i):
                 engine.act(seat_of(i), Action.timeout() if timeout else Action.fold())
+            case CheckOrCall(player_index=i) if (
+                self.setup.own
+                and engine.is_over
+                and (getattr(action, "comment", None) == KILLED_BLIND_COMMENT)
+            ):
+                return  # PHH readers' call facing a killed blind: croupier never asks it
             case CheckOrCall(player_index=i):
                 seat = seat_of(i)
                 asked = engine.to_act == seat and engine.phase is Phase.BETTING

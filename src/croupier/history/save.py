@@ -47,6 +47,8 @@ class HistoryFolder:
     ``currency`` (``"EUR"``, ``"USD"``, ``"GBP"``) says the engine's amounts are
     cents of it; ``None`` is chips. ``tournament`` (number and buy-in) puts the
     tournament in the PokerStars header; :meth:`write` gives the hand's level.
+    ``max_seats``: the table's seats, for the PokerStars table line (``6-max``; default
+    the rules' most players).
     """
 
     def __init__(
@@ -60,6 +62,7 @@ class HistoryFolder:
         table: str = "croupier",
         tournament: Tournament | None = None,
         now: datetime.datetime | None = None,
+        max_seats: int | None = None,
     ) -> None:
         try:
             self.format = HistoryFormat(history_format)
@@ -91,6 +94,7 @@ class HistoryFolder:
         self.currency = currency_code
         self.table = table
         self.tournament = tournament
+        self.max_seats = max_seats
         self.started = now or datetime.datetime.now(datetime.UTC)
         self.written = 0
         day = self.started.strftime("%Y%m%d")
@@ -136,6 +140,7 @@ class HistoryFolder:
                     currency=self.currency,
                     scale=scale,
                     tournament=tournament,
+                    max_seats=self.max_seats,
                 )
             else:
                 text = render_text(

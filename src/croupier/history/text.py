@@ -212,6 +212,9 @@ class _Renderer:
         self.in_showdown = False
         self.early_shown: list[int] = []
         self.pot_totals: dict[int, int] = {}
+        self.awards: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.summary: tuple[int, int] | None = None
+        """Where the summary's lines are: written again after a pot awarded anew (RRP-5)."""
         self.rake = 0
         self.lines: list[str] = [_header(started, hand_id, money), self._table_line(started)]
         for s in started.seats:
@@ -379,12 +382,20 @@ class _Renderer:
 
     def _awarded(self, event: Awarded) -> None:
         self._enter_showdown()
-        self.pot_totals[event.pot] = self.pot_totals.get(event.pot, 0) + event.amount
+        again = self.awards.get(event.pot)
+        why = ""
+        if again is None:
+            self.pot_totals[event.pot] = self.pot_totals.get(event.pot, 0) + event.amount
+        else:  # the winner asked to see a losing hand: both live, the best wins (RRP-5)
+            why = " (RRP-5: both hands live, the best wins)"
+            for seat, share in again:
+                self.players[seat].won -= share
+        self.awards[event.pot] = event.shares
         for seat, share in event.shares:
             p = self.players[seat]
             p.won += share
             self.lines.append(
-                f"{p.name} collected {self.money(share)} from {self._pot_name(event.pot)}"
+                f"{p.name} collected {self.money(share)} from {self._pot_name(event.pot)}{why}"
             )
 
     def _voided(self, event: Voided) -> None:
@@ -398,6 +409,14 @@ class _Renderer:
 
     # ------------------------------------------------------------------ summary
     def _summary(self) -> None:
+        if self.summary is not None:  # the pots were awarded again: one summary, at the end
+            start, end = self.summary
+            del self.lines[start:end]
+        start = len(self.lines)
+        self._write_summary()
+        self.summary = (start, len(self.lines))
+
+    def _write_summary(self) -> None:
         m = self.money
         total = sum(self.pot_totals.values())
         pots = ""

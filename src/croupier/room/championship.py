@@ -4,10 +4,11 @@ Each tournament of the season gives points by finishing place, by a formula the 
 chooses (:data:`FORMULAS`: a fixed table, one point per player beaten, the square-root
 law, or the club's own table), plus bonus points for each knock-out (POK-6-3: the player
 who takes all of another player's chips). The standings add them up across the season.
-Everything is in whole points: a knock-out shared by several eliminators (a split pot)
-splits its points, the odd points one each to the first named (as the bounties do);
-players sharing a place share the points of the places they hold, the odd points one
-each to the first of them.
+Everything is in whole points. A knock-out by several eliminators (a split pot) gives no
+point by default: nobody took « la totalité » of the busted player's chips (POK-6-3); a
+season with ``shared_knockouts`` splits its points instead, the odd points one each to
+the first named (as the bounties do). Players sharing a place share the points of the
+places they hold, the odd points one each to the first of them.
 
 >>> season = Season("2026", formula=formula("linear"), knockout_points=2)
 >>> season.add(EventResult("week 1", "2026-01-08", entrants=3,
@@ -227,12 +228,18 @@ class PlayerEvent(NamedTuple):
 
 @dataclass
 class Season:
-    """A season: its formula, the knock-out bonus (POK-6-3) and the events played."""
+    """A season: its formula, the knock-out bonus (POK-6-3) and the events played.
+
+    ``shared_knockouts``: a knock-out by several eliminators (a split pot) splits its
+    points between them; False (POK-6-3's reading: nobody took all the chips): it gives
+    no point and counts as nobody's knock-out.
+    """
 
     name: str
     formula: Formula
     knockout_points: int = 0
     events: list[EventResult] = field(default_factory=list)
+    shared_knockouts: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -242,6 +249,10 @@ class Season:
         if type(self.knockout_points) is not int or self.knockout_points < 0:
             raise ConfigurationError(
                 f"knock-out points are a whole number >= 0, not {self.knockout_points!r}"
+            )
+        if type(self.shared_knockouts) is not bool:
+            raise ConfigurationError(
+                f"shared_knockouts is true or false, not {self.shared_knockouts!r}"
             )
 
     def add(self, result: EventResult) -> None:
@@ -265,6 +276,8 @@ class Season:
         ko_count: dict[str, int] = {}
         ko_points: dict[str, int] = {}
         for _, by in result.knockouts:
+            if len(by) > 1 and not self.shared_knockouts:
+                continue  # POK-6-3: nobody took « la totalité » of his chips
             each, left = divmod(self.knockout_points, len(by)) if by else (0, 0)
             for k, player in enumerate(by):
                 ko_count[player] = ko_count.get(player, 0) + 1
@@ -361,6 +374,7 @@ class Season:
             "name": self.name,
             "formula": self.formula.to_json(),
             "knockout_points": self.knockout_points,
+            "shared_knockouts": self.shared_knockouts,
             "events": [
                 {
                     "event": e.event,
@@ -379,7 +393,12 @@ class Season:
         if not isinstance(data, dict) or data.get("kind") != "season":
             raise ConfigurationError(f"not a season snapshot: {data!r:.60}")
         try:
-            season = cls(data["name"], Formula.from_json(data["formula"]), data["knockout_points"])
+            season = cls(
+                data["name"],
+                Formula.from_json(data["formula"]),
+                data["knockout_points"],
+                shared_knockouts=data.get("shared_knockouts", False),
+            )
             for e in data["events"]:
                 season.events.append(
                     EventResult(

@@ -386,6 +386,10 @@ class Rules:
     structure: BettingStructure = BettingStructure.NO_LIMIT
     ante_kind: AnteKind = AnteKind.NONE
     ante_pot: AntePot = AntePot.CONTRIBUTION
+    short_dead_money_capped: bool = True
+    """A player short on his own dead money (a dead ante he could not pay in full) wins from
+    each payer's dead money at most what he paid (the pot principle: ITA-40, TDA R21);
+    False: he contests all of it, as PokerKit reads untrimmed PHH antes."""
     big_blind_first: bool = True
     """A big blind who also owes an ante posts the blind first and the ante from what is
     left (TDA RP-11, 2024: "big blind first"); False: the ante first (PokerKit, PHH)."""
@@ -410,11 +414,16 @@ class Rules:
     """A short all-in raise (one that does not reopen) still counts toward the cap."""
     lift_cap_heads_up: bool = False
     """No cap when only two players are left in the hand (cash games, PKG-11)."""
+    lift_cap_event_heads_up: bool = True
+    """In a tournament, no cap once the event is down to two players (TDA R48): the
+    tournament then plays its hands with ``lift_cap_heads_up``; False: capped to the end
+    (PKG-11: "capped in tournaments")."""
     short_blind_call: ShortBlindCall = ShortBlindCall.FULL_BLIND
     preflop_opener: PreflopOpener = PreflopOpener.BIG_BLIND
     pot_limit_full_blinds: bool = True
-    """Pot-limit before the flop: the pot for the largest bet counts short blinds as if
-    they were posted in full (TDA R54-B); False: the real pot (PokerKit)."""
+    """Pot-limit before the flop: the pot for the largest bet counts short blinds, and a
+    small blind nobody posts (the dead button), as if posted in full (TDA R54-B); False:
+    the real pot (PokerKit)."""
     sub_minimum_all_in: SubMinimumAllIn = SubMinimumAllIn.CALL_IT
     showdown_order: ShowdownOrder = ShowdownOrder.LAST_AGGRESSOR
     called_hand_must_show: bool = False
@@ -422,6 +431,10 @@ class Rules:
     all_in_hands_face_up: FaceUp = FaceUp.ANY_ALL_IN
     """When all-in hands are tabled face up (POK-9-5, TDA R16)."""
     requested_hand: RequestedHand = RequestedHand.TABLE
+    winner_request_live: bool = True
+    """When the winner of a pot asks to see a hand mucked at the showdown that contested it,
+    both hands are live and the best one wins (RRP-5: « les deux mains sont considérées
+    valables et la meilleure main l'emporte »); False: the request only shows the hand."""
     last_hand_must_show: bool = True
     """When every other hand is mucked at the showdown, the last one is still shown to win
     (RRP-1, ITA-37, POK-9-1); False: it wins unshown (TDA R17-B)."""

@@ -101,6 +101,7 @@ def pokcomm(
         called_hand_must_show=False,  # RRP-8: a player may muck rather than contest
         all_in_hands_face_up=FaceUp.NO_MORE_BETTING,  # POK-9-5
         last_hand_must_show=True,  # POK-9-1, RRP-1
+        winner_request_live=True,  # silent: RRP-5, the winner's request makes both live
         timeout=Timeout.FOLD,  # POK-4-4: the hand is dead
         pot_order=PotOrder.SIDE_POTS_FIRST,  # POK-9-7
         odd_chips=OddChips.ONE_EACH_FROM_BUTTON,  # POK-9-6
@@ -149,9 +150,11 @@ def pokerkings(
         raise_cap=4,  # PKG-11: a bet and three raises
         blind_counts_toward_cap=True,
         lift_cap_heads_up=True,  # PKG-11: unlimited heads-up in cash games
+        lift_cap_event_heads_up=False,  # PKG-11: capped heads-up in tournaments
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # PKG-12
         called_hand_must_show=True,  # PKG-12, PKG-14: only the others may muck
         requested_hand=RequestedHand.ASKER,  # PKG-14: a hand history for the one who asks
+        winner_request_live=False,  # PKG-14: the request reads the history; the hand is dead
         pot_order=PotOrder.SIDE_POTS_FIRST,  # RRP-7
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,  # silent: TDA R20-A
         deal_start=DealStart.LEFT_OF_BUTTON,  # PKG-3
@@ -192,6 +195,7 @@ def italian(small_blind: int = 50, big_blind: int = 100, *, ante: int = 0) -> Ru
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # ITA-42
         called_hand_must_show=False,  # RRP-8
         last_hand_must_show=True,  # ITA-37
+        winner_request_live=True,  # silent: RRP-5, the winner's request makes both live
         timeout=Timeout.FOLD,  # ITA-28, ITA-43: the hand is folded
         pot_order=PotOrder.MAIN_POT_FIRST,  # ITA-41
         odd_chips=OddChips.ONE_EACH_FROM_BUTTON,  # ITA-13
@@ -248,6 +252,7 @@ def casino_fr(
         sub_minimum_all_in=SubMinimumAllIn.CALL_IT,  # silent: TDA
         showdown_order=ShowdownOrder.FIRST_RAISER,  # CAS-21
         called_hand_must_show=True,  # CAS-21: the croupier has the first raiser show
+        winner_request_live=True,  # silent: RRP-5, the winner's request makes both live
         pot_order=PotOrder.SIDE_POTS_FIRST,  # RRP-7
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,  # silent: TDA R20-A
         deal_start=DealStart.LEFT_OF_BUTTON,  # CAS-15
@@ -283,10 +288,12 @@ def tda(
         reopen_fraction=_limit_reopen(version),  # R47-A, R47-B
         cumulative_reopen=True,  # R47-A
         raise_cap=4 if version is BettingStructure.FIXED_LIMIT else None,  # R48
-        lift_cap_heads_up=False,  # R48: capped until the event is down to two players
+        lift_cap_heads_up=False,  # R48: capped heads-up at a table...
+        lift_cap_event_heads_up=True,  # R48: ...until the event is down to two players
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,  # R17-A
         called_hand_must_show=True,  # R18-B
         last_hand_must_show=False,  # R17-B: the last live hand wins unshown
+        winner_request_live=True,  # silent (R18 says who may ask): RRP-5
         timeout=Timeout.CHECK_OR_FOLD,  # R29
         pot_order=PotOrder.SIDE_POTS_FIRST,  # RRP-7
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,  # R20-A
@@ -334,6 +341,7 @@ def phh(
         structure=version,
         ante_kind=AnteKind.EVERY_PLAYER if ante else AnteKind.NONE,
         ante_pot=AntePot.TRIMMED if ante_trimming else AntePot.DEAD_MONEY,
+        short_dead_money_capped=False,  # PokerKit: every hand still in contests every ante
         big_blind_first=False,  # PokerKit posts the antes first
         min_raise=MinRaise.LAST_FULL_INCREMENT,
         min_raise_from_blind=False,
@@ -344,6 +352,7 @@ def phh(
         blind_counts_toward_cap=False,
         short_all_ins_count_toward_cap=True,
         lift_cap_heads_up=False,
+        lift_cap_event_heads_up=False,  # PHH: one hand, no event
         short_blind_call=ShortBlindCall.POSTED,
         preflop_opener=PreflopOpener.LARGEST_BLIND,
         pot_limit_full_blinds=False,
@@ -351,6 +360,7 @@ def phh(
         showdown_order=ShowdownOrder.LAST_AGGRESSOR,
         called_hand_must_show=False,
         last_hand_must_show=False,
+        winner_request_live=False,  # PHH has no requests: what the file says stands
         pot_order=PotOrder.MAIN_POT_FIRST,
         odd_chips=OddChips.FIRST_LEFT_OF_BUTTON,
         merge_equal_contender_pots=True,

@@ -158,6 +158,7 @@ class SeasonForm(_Form):
     name: str = Field(min_length=1, max_length=64)
     points: str | dict[str, Any] = "linear"
     knockout_points: int = Field(default=0, ge=0, le=10_000)
+    shared_knockouts: bool = False
 
 
 def _by(ctx: Context) -> str:
@@ -562,6 +563,7 @@ def _season_line(season: Any) -> dict[str, Any]:
         "events": len(season.events),
         "formula": season.formula.to_json(),
         "knockout_points": season.knockout_points,
+        "shared_knockouts": season.shared_knockouts,
     }
 
 
@@ -571,7 +573,10 @@ async def create_season(ctx: Context) -> Response:
     desk = desk_of(ctx.request)
     await desk.load()
     season = await desk.create_season(
-        form.name, points=form.points, knockout_points=form.knockout_points
+        form.name,
+        points=form.points,
+        knockout_points=form.knockout_points,
+        shared_knockouts=form.shared_knockouts,
     )
     return JSONResponse(_season_line(season))
 

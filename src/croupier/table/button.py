@@ -159,6 +159,13 @@ def _dead_button(previous: Positions, seats: list[int]) -> Positions:
 def _italian(
     previous: Positions, seats: list[int], eliminated: set[int], hold: bool, movers: list[int]
 ) -> tuple[Positions, bool]:
+    if len(seats) == 2 and previous.button != previous.small_blind:
+        # Going heads-up (the last hand had three players or more): ITA-23 has both blinds
+        # posted every hand, the button's small blind and the other's big blind, so ITA-20
+        # and ITA-21 have nothing to hold the button for; the big blind advances as in
+        # every hand (ITA-19: each player pays every blind each round) and the other player
+        # has the button, then they alternate (docs/rules.md).
+        return _heads_up(previous, seats), False
     if previous.big_blind in eliminated:
         # ITA-21: the button moves (to the last small blind, if he is still in; else it
         # stays) and the hand is played without a small blind; the next hand the button
@@ -166,8 +173,6 @@ def _italian(
         small = previous.small_blind
         button = small if small is not None and small not in eliminated else previous.button
         big = next_seat(seats, previous.big_blind)
-        if len(seats) == 2:
-            return _first(seats, button if button in seats else big), True
         return Positions(button, None, big, previous.big_blind), True
     if hold or (previous.small_blind is not None and previous.small_blind in eliminated):
         # ITA-20 (and the second hand of ITA-21): the button stays put one hand.

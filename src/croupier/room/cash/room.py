@@ -12,7 +12,7 @@ are fixed until it closes, three hands after it is announced (CAS-24, CAS-25).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from croupier.cards import Deck
@@ -242,6 +242,45 @@ class Room(Seating):
         else:
             self.enforce_absence(table)
         return settled
+
+    def award_again(
+        self, table: str, hand: Hand, settled: Mapping[int, int], *, check_only: bool = False
+    ) -> None:
+        """The last hand of ``table``, settled with the stacks ``settled`` (seat -> chips),
+        was awarded again (RRP-5: the winner asked to see a losing hand, both were live):
+        move the difference between the seats and into the ledger, before the next hand.
+
+        Refused, changing nothing, once the next hand is dealt (POK-10-1) or when a player
+        whose stack changes has left the table since; ``check_only`` only checks.
+        """
+        ct = self._get(table)
+        busy = ct.busy()
+        if busy is not None:
+            raise IllegalActionError(f"the last hand can no longer change: {busy} (POK-10-1)")
+        names = {s.seat: s.player for s in hand.seats}
+        changes = {
+            names[seat]: hand.stacks[seat] - chips
+            for seat, chips in settled.items()
+            if hand.stacks[seat] != chips
+        }
+        if sum(changes.values()):
+            raise IllegalActionError("a hand awarded again moves chips between its players only")
+        for player in changes:
+            if self._where.get(player) != table:
+                raise IllegalActionError(
+                    f"{player} has left {table} since the hand: its pots can no longer be"
+                    " awarded again (RRP-5)"
+                )
+        if not changes or check_only:
+            return
+        postings = [(Account.seat(p, table), change) for p, change in changes.items()]
+        self.ledger.post(EntryKind.HAND, postings, f"{table} hand {ct.table.hand_number} again")
+        for player, change in changes.items():
+            ct.table.set_stack(player, ct.table.stack_of(player) + change)
+            away = self.absences.get(player)
+            if away is not None and away.reason is AwayReason.NO_CHIPS and change > 0:
+                self.absences.end(player)  # he has chips again
+                ct.table.sit_in(player)
 
     # ---------------------------------------------------------------- sessions
     def announce_close(self, table: str, hands: int = 3) -> None:

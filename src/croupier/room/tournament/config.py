@@ -69,12 +69,16 @@ class KnockOut:
 
     ``bounty`` is in points (``points=True``) or in money units (cents). With
     ``progressive`` half of a collected bounty goes to the eliminator and half onto his
-    own head (a PKO); the winner collects his own head at the end.
+    own head (a PKO); the winner collects his own head at the end. ``shared``: when the
+    busted player's chips are split between several winners (a split pot) they share his
+    bounty; False: nobody took « la totalité » of his chips (POK-6-3), so nobody collects
+    it.
     """
 
     bounty: int
     points: bool = False
     progressive: bool = False
+    shared: bool = True
 
     def __post_init__(self) -> None:
         if type(self.bounty) is not int or self.bounty <= 0:
@@ -83,6 +87,7 @@ class KnockOut:
             )
         flag(self.points, "points")
         flag(self.progressive, "progressive")
+        flag(self.shared, "shared")
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +275,7 @@ TOURNAMENT_PRESETS: dict[str, Callable[[], TournamentConfig]] = {
         pokcomm,
         pokcomm_freezeout(),
         POKCOMM_OPTIONS,
-        knockout=KnockOut(1, points=True),
+        knockout=KnockOut(1, points=True, shared=False),  # POK-6-3: « la totalité »
     ),
     "pokcomm-pko": lambda: TournamentConfig(
         "pokcomm-progressive-knock-out",

@@ -190,7 +190,8 @@ class Bounties:
 
         Split equally, odd units one each from the first; in a progressive knock-out
         each share is half collected (the odd unit included) and half added to the
-        eliminator's own head.
+        eliminator's own head. When the knock-out is not ``shared``, a bounty that
+        several eliminators would share goes to nobody (POK-6-3).
 
         >>> b = Bounties(KnockOut(1_000, progressive=True))
         >>> for p in "abc": b.enter(p)
@@ -201,6 +202,8 @@ class Bounties:
         """
         bounty = self.head.get(victim, 0)
         self.head[victim] = 0
+        if len(by) > 1 and not self.knockout.shared:
+            by = ()  # POK-6-3: nobody took all his chips, nobody takes his bounty
         if not by:
             self.unclaimed += bounty
             return KnockOutPay(victim, bounty, ())

@@ -220,7 +220,11 @@ class Tournament(TournamentBase):
         why = self.why_not(table)
         if why is not None:
             raise IllegalActionError(why)
-        hand = self._tables[table].start_hand(deck=deck)
+        t = self._tables[table]
+        rules = t.rules
+        if rules.lift_cap_event_heads_up and not rules.lift_cap_heads_up and self.remaining == 2:
+            t.rules = rules.but(lift_cap_heads_up=True)  # TDA R48: the event is heads-up
+        hand = t.start_hand(deck=deck)
         self._last_hand.pop(table, None)  # POK-10-1: the previous hand is now closed
         self._in_hand.add(table)
         if self._hfh:

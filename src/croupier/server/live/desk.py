@@ -124,9 +124,15 @@ class LiveDesk:
         return found
 
     async def create_season(
-        self, name: str, *, points: str | Mapping[str, Any], knockout_points: int
+        self,
+        name: str,
+        *,
+        points: str | Mapping[str, Any],
+        knockout_points: int,
+        shared_knockouts: bool = False,
     ) -> Season:
-        """A new season with its points formula (a name of :data:`FORMULAS` or a formula)."""
+        """A new season with its points formula (a name of :data:`FORMULAS` or a formula)
+        and its knock-out bonus, split on a split pot only when ``shared_knockouts``."""
         async with self.lock:
             key = name.strip()
             if key in self.seasons:
@@ -136,7 +142,7 @@ class LiveDesk:
             chosen: Formula = (
                 formula(points) if isinstance(points, str) else Formula.from_json(dict(points))
             )
-            season = Season(key, chosen, knockout_points)
+            season = Season(key, chosen, knockout_points, shared_knockouts=shared_knockouts)
             await self.services.store.write([SaveSnapshot(SEASON_KIND, key, season.snapshot())])
             self.seasons[key] = season
             return season

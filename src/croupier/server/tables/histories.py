@@ -6,12 +6,17 @@ every hand with every card."""
 from __future__ import annotations
 
 import datetime
-from typing import Any
+import zlib
+from dataclasses import replace
+from typing import Any, NamedTuple
+
+import sqlalchemy as sa
 
 from croupier.commitment import HandProofs, Opening, prove_cards
 from croupier.engine import Hand, event_from_dict
-from croupier.errors import HandHistoryError
+from croupier.errors import CroupierError, HandHistoryError
 from croupier.history import (
+    Tournament,
     dumps,
     hand_to_phh,
     render_pokerstars,
@@ -20,8 +25,10 @@ from croupier.history import (
     render_view,
 )
 from croupier.history.text import chips, currency
+from croupier.room.tournament._state import config_from_json
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.storage import Store
+from croupier.server.storage.reads import latest_snapshot
 from croupier.server.tables.frames import client_event
 from croupier.server.tables.records import HandRecord, hand_by_number, hand_record
 
@@ -44,10 +51,64 @@ async def hand_history_by_number(
     return await hand_history(store, found, player=player, role=role)
 
 
+class Where(NamedTuple):
+    """Where a hand was played, for its PokerStars header: the table's seats and, at a
+    tournament's table, the tournament (its number, buy-in and fee; the level is the
+    hand's)."""
+
+    max_seats: int | None = None
+    tournament: Tournament | None = None
+    levels: tuple[tuple[int, int, int], ...] = ()
+    """The tournament's levels as (small blind, big blind, ante), level 1 first."""
+
+
+TOURNAMENT_KIND = "tournament"  # croupier.server.tournaments.actor.KIND
+CASH_TABLE_KIND = "cash-table"  # croupier.server.tables.state.TABLE_KIND
+
+
+def tournament_number(tournament_id: str) -> int:
+    """The number a tournament's hands carry in PokerStars headers (``Tournament #N``):
+    the CRC-32 of its id, the same for every hand of it and different between
+    tournaments (a ``sng-pokcomm-3`` and a ``sng-italian-3`` do not share one)."""
+    return zlib.crc32(tournament_id.encode("utf-8"))
+
+
+def where_played(connection: sa.Connection, table: str) -> Where:
+    """The table's size and its tournament, from their stored parts (defaults if gone)."""
+    if "@" not in table:
+        part = latest_snapshot(connection, CASH_TABLE_KIND, table)
+        size = (part or {}).get("table", {}).get("size")
+        return Where(max_seats=size if isinstance(size, int) else None)
+    tid, _, number = table.rpartition("@")
+    part = latest_snapshot(connection, TOURNAMENT_KIND, tid)
+    spec = (part or {}).get("spec") or {}
+    try:
+        config = config_from_json(spec["config"])
+    except (KeyError, TypeError, ValueError, CroupierError):
+        return Where(tournament=Tournament(tournament_number(tid), level=1))
+    return Where(
+        max_seats=config.options.table_size,
+        tournament=Tournament(
+            tournament_number(tid),
+            level=1,
+            buy_in=config.buy_in,
+            fee=config.fee,
+            currency="EUR",
+            table=int(number) if number.isdigit() else 1,
+        ),
+        levels=tuple((v.small_blind, v.big_blind, v.ante) for v in config.structure.levels),
+    )
+
+
 async def hand_history(store: Store, hand_id: int, *, player: str, role: str) -> dict[str, Any]:
     """Stored hand ``hand_id``: its text for ``player`` (his own view only) and the proofs of
     the cards he saw; the floor gets every card."""
-    record = await store.read(lambda c: hand_record(c, hand_id))
+
+    def read(connection: sa.Connection) -> tuple[HandRecord | None, Where]:
+        found = hand_record(connection, hand_id)
+        return found, Where() if found is None else where_played(connection, found.table)
+
+    record, where = await store.read(read)
     if record is None:
         raise ProtocolError("not_found", f"no hand with id {hand_id}")
     seat = next((s for s, p in record.players.items() if p == player), None)
@@ -56,14 +117,26 @@ async def hand_history(store: Store, hand_id: int, *, player: str, role: str) ->
         raise ProtocolError(
             "forbidden", f"{player} was not dealt in hand {record.number} at {record.table}"
         )
-    return render(record, seat=None if staff else seat, staff=staff)
+    return render(record, seat=None if staff else seat, staff=staff, where=where)
 
 
-def render(record: HandRecord, *, seat: int | None, staff: bool) -> dict[str, Any]:
-    """A stored hand's history for one seat (or the floor)."""
+def _level(where: Where, hand: Hand) -> int:
+    """The tournament level whose blinds and ante the hand was played at (1 if unknown)."""
+    stakes = hand.rules.stakes
+    played = (stakes.small_blind, stakes.big_blind, stakes.ante)
+    return next((k + 1 for k, level in enumerate(where.levels) if level == played), 1)
+
+
+def render(
+    record: HandRecord, *, seat: int | None, staff: bool, where: Where | None = None
+) -> dict[str, Any]:
+    """A stored hand's history for one seat (or the floor); ``where``: the table's size and
+    its tournament, for the PokerStars header."""
+    where = where or Where()
     events = [event_from_dict(e) for e in record.events]
     label = f"{record.table} hand {record.number}"
-    # A tournament's tables ("sng-pokcomm-3@1": tournaments.spec.table_name) play for chips.
+    # A tournament's tables ("sng-pokcomm-3@1": tournaments.spec.table_name) play for chips,
+    # written in chips with the tournament's header, as the library writes them.
     in_chips = "@" in record.table
     money = chips if in_chips else currency("€")
     out: dict[str, Any] = {
@@ -83,13 +156,20 @@ def render(record: HandRecord, *, seat: int | None, staff: bool) -> dict[str, An
         "hand_number": record.id,
         "played_at": played_at,
         "table": record.table,
-        "currency": "EUR",
-        "scale": 100,
+        "max_seats": where.max_seats,
     }
+    scale = 1
+    if in_chips:
+        tid = record.table.rpartition("@")[0]
+        tournament = where.tournament or Tournament(tournament_number(tid), level=1)
+        stars["tournament"] = replace(tournament, level=_level(where, hand))
+    else:
+        stars |= {"currency": "EUR", "scale": 100}
+        scale = 100
     if staff:
         out["text"] = render_text(events, hand_id=label, money=money, all_cards=True)
         out["pokerstars"] = _maybe(lambda: render_pokerstars(events, all_cards=True, **stars))
-        out["phh"] = _maybe(lambda: dumps(hand_to_phh(hand, scale=100)))
+        out["phh"] = _maybe(lambda: dumps(hand_to_phh(hand, scale=scale)))
         out["proofs"] = None
         return out
     assert seat is not None
@@ -99,7 +179,7 @@ def render(record: HandRecord, *, seat: int | None, staff: bool) -> dict[str, An
     # shown), for a client that writes the history in the player's language.
     out["events"] = [client_event(e) for e in view.events]
     out["pokerstars"] = _maybe(lambda: render_pokerstars_view(view, **stars))
-    out["phh"] = _maybe(lambda: dumps(hand_to_phh(hand, scale=100, viewer=seat)))
+    out["phh"] = _maybe(lambda: dumps(hand_to_phh(hand, scale=scale, viewer=seat)))
     out["proofs"] = None
     if record.opening is not None and record.root is not None:
         opening = Opening.from_dict(record.opening)

@@ -132,17 +132,33 @@ def do_act(actor: TableActor, player: str, msg: client.Act, step: Step) -> dict[
 def do_ask_to_see(
     actor: TableActor, player: str, msg: client.AskToSee, step: Step
 ) -> dict[str, Any]:
-    """Ask to see a called hand (RRP-5), in the hand being played or the last one."""
+    """Ask to see a called hand (RRP-5), in the hand being played or the last one; the
+    winner's request on the last hand, before the next is dealt, may award it again."""
     for book in (actor.current, actor.last):
         if book is not None and book.number == msg.hand:
-            asker = next((s.seat for s in book.hand.seats if s.player == player), None)
+            hand = book.hand
+            asker = next((s.seat for s in hand.seats if s.player == player), None)
             if asker is None:
                 raise ProtocolError(
                     "not_seated", f"{player} was not dealt in hand {msg.hand} (RRP-5)"
                 )
-            cards = book.hand.ask_to_see(asker, msg.seat)
+            settled = hand.stacks
+            room = actor.service.room
+            trial = Hand.replay(hand.events)  # what the request would do, tried aside
+            trial.ask_to_see(asker, msg.seat)
+            again = trial.stacks != settled
+            if again:  # both hands live (RRP-5): refused, changing nothing, if it cannot be
+                room.award_again(actor.name, trial, settled, check_only=True)
+            cards = hand.ask_to_see(asker, msg.seat)
+            if again:
+                room.award_again(actor.name, hand, settled)
+                step.table = step.room = True
             step.publish = True
-            return {"seat": msg.seat, "cards": [str(c) for c in cards]}
+            return {
+                "seat": msg.seat,
+                "cards": [str(c) for c in cards],
+                "awarded_again": again,
+            }
     raise ProtocolError(
         "stale", f"hand {msg.hand} of table {actor.name} is neither in play nor the last one"
     )
