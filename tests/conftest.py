@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from _webbuild import ensure_web_build
 
 _CLAUSE_ID = re.compile(r"^(POK-\d+-\d+|PKG-\d+|ITA-\d+|CAS-\d+|RRP-\d+)$")

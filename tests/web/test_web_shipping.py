@@ -249,8 +249,17 @@ def test_a_wheel_built_from_the_project_serves_its_pages(tmp_path: Path) -> None
     (project / "node_modules").symlink_to(ROOT / "node_modules")  # npm ci's, as make has it
     assert not (project / "src" / "croupier" / "web" / "dist").exists()
     made = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q"]
-        + ["-w", str(tmp_path / "wheels"), str(project)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "-q",
+            "-w",
+            str(tmp_path / "wheels"),
+            str(project),
+        ],
         capture_output=True,
         text=True,
         timeout=300,
