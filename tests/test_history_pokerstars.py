@@ -209,6 +209,31 @@ def test_the_layout_of_a_tournament_hand() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("buy_in", "fee", "currency", "written"),
+    [
+        (2_000, 0, "EUR", "20+0 EUR"),
+        (1_050, 150, "EUR", "10.50+1.50 EUR"),
+        (1_000, 100, "USD", "$10+$1 USD"),
+        (0, 0, "EUR", "Freeroll"),
+    ],
+)
+def test_a_tournament_buy_in_in_any_currency_is_read_by_the_parsers(
+    buy_in: int, fee: int, currency: str, written: str
+) -> None:
+    """The ``poker`` package reads a buy-in with ``$`` or no symbol: euros are written
+    ``20+0 EUR`` (the code says the currency), dollars as PokerStars writes them."""
+    hand = _hand(random.Random(buy_in + fee), tda(50, 100), 6)
+    tournament = Tournament(9, level=1, buy_in=buy_in, fee=fee, currency=currency)
+    text = render_pokerstars(
+        hand.events, hand_number=3, played_at=WHEN, viewer=1, max_seats=6, tournament=tournament
+    )
+    assert text.startswith(f"PokerStars Hand #3: Tournament #9, {written} Hold'em No Limit")
+    assert "Table '9 1' 6-max Seat #" in text
+    _check_poker(text, hand)
+    _check_pokerdf(text, hand)
+
+
 def test_hidden_cards_stay_hidden() -> None:
     rng = random.Random(3)
     for _ in range(30):

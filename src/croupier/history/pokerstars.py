@@ -424,7 +424,9 @@ def render_pokerstars(
         low, high = stakes.small_blind, stakes.big_blind
     when = _when(played_at or datetime.datetime.now(datetime.UTC))
     if tournament is not None:
-        cost = _Money(tournament.currency, 100)
+        # the buy-in: "$10+$1 USD" as PokerStars writes it; in another currency without its
+        # symbol ("20+2 EUR"), which the parsers read (the ``poker`` package knows only "$")
+        cost = _Money(tournament.currency if tournament.currency == "USD" else "", 100)
         fee = (
             "Freeroll"
             if not tournament.buy_in and not tournament.fee
