@@ -1,5 +1,5 @@
 """``python -m croupier``: the ``croupier`` command."""
 
-from croupier.cli.main import app
+from croupier.cli import run
 
-app(prog_name="croupier")
+run()

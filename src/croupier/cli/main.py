@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 import croupier
+from croupier.cli import missing_extra
 from croupier.errors import CroupierError
 
 __all__ = ["MAX_SEED", "MAX_STACK", "app", "fail", "one_line"]
@@ -70,6 +71,11 @@ class _OneLineErrors(TyperGroup):
             fail("aborted", 1)
         except CroupierError as error:
             fail(str(error))
+        except ModuleNotFoundError as error:  # a package of an extra not installed
+            message = missing_extra(error)
+            if message is None:
+                raise
+            fail(message)
         sys.exit(code if isinstance(code, int) else 0)
 
 
