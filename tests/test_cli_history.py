@@ -48,8 +48,11 @@ def test_simulate_saves_pokerstars_text_the_parsers_read(tmp_path: Path) -> None
     text = path.read_text()
     assert text.count("PokerStars Hand #") == 12
     assert text.startswith("PokerStars Hand #1: Tournament #5, Freeroll Hold'em No Limit - Level I")
+    # the table's real size: three bots, three seats (pokerdf reads a "10-max" as 0)
+    assert text.count("' 3-max Seat #") == 12 and "10-max" not in text
     table = convert_txt_to_tabular_data(str(path))  # pokerdf reads the whole session file
     assert sorted(set(table["HandID"])) == sorted(str(n) for n in range(1, 13))
+    assert {int(size) for size in table["TableSize"]} == {3}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         parsed = list(HandHistory.from_pokerstars(text, error_status=True))
@@ -93,6 +96,7 @@ def test_play_saves_your_own_histories_only(tmp_path: Path) -> None:
     assert result.exit_code == 0
     (path,) = stars.iterdir()
     assert path.read_text().count("Dealt to You [") >= 1
+    assert "' 3-max Seat #" in path.read_text() and "10-max" not in path.read_text()
     assert "Dealt to Alice [" not in path.read_text()
 
 
