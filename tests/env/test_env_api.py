@@ -49,3 +49,15 @@ def test_three_lines() -> None:
     env = gym_env(players=6)
     observation, _ = env.reset(seed=42)
     assert observation["action_mask"].any()
+
+
+def test_the_reinforce_example_trains_on_the_environment() -> None:
+    import runpy
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "reinforce.py"
+    train = runpy.run_path(str(example))["train"]
+    rewards = train(episodes=150, seed=1)
+    assert len(rewards) == 150
+    assert all(abs(r) <= 100 for r in rewards)  # a hand never wins or loses more than 100 bb
+    assert any(r != 0 for r in rewards)
