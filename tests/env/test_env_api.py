@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import warnings
+
 import gymnasium
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, parallel_api_test
+
+with warnings.catch_warnings():  # its test module imports connect_four the deprecated way
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test, parallel_api_test
 
 from croupier.env import aec_env, gym_env, parallel_env
 from croupier.rules import casino_fr, pokerkings
