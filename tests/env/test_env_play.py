@@ -26,12 +26,15 @@ def _play(game: PokerGame, hands: int, seed: int) -> int:
         mask = game.mask(seat)
         legal = hand.legal_actions()
         view = hand.view(seat)
+        assert view.legal == legal
+        pot = sum(p.amount for p in view.pots) + sum(s.bet for s in view.seats)
+        assert game.sizing()[0] == pot  # the sizes read what the player sees
         decisions = getattr(game, "_decisions", 0) + 1
         game._decisions = decisions  # type: ignore[attr-defined]
         for index in range(game.actions.size if decisions % 5 == 0 else 0):
             # the mask is the engine's word, index by index (every fifth decision)
             try:
-                game.actions.action(index, legal, *game._sizing(view))
+                game.actions.action(index, legal, *game.sizing())
                 accepted = True
             except IllegalActionError:
                 accepted = False

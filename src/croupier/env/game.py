@@ -26,7 +26,7 @@ from croupier.bots import showdown_choice
 from croupier.cards import FULL_DECK
 from croupier.engine import Hand, HandView, SeatSetup
 from croupier.env.actions import Actions, ActionSet, AmountActions, Mask
-from croupier.env.observation import flat, pot_of, structured, top_bet
+from croupier.env.observation import flat, structured
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.history import hand_to_phh
 from croupier.history.phh import dumps
@@ -145,15 +145,23 @@ class PokerGame:
 
     # -- observing and acting -----------------------------------------------------------
 
-    def _sizing(self, view: HandView) -> tuple[int, int, int]:
-        return pot_of(view), top_bet(view), self.rules.stakes.big_blind
+    def sizing(self) -> tuple[int, int, int]:
+        """The pot (gathered and bet), the largest bet and the big blind: what sizes read.
+
+        Public amounts only (every player sees them); read from the hand, once per step.
+        """
+        hand = self.hand
+        assert hand is not None
+        bets = hand.bets
+        pot = sum(hand.starting_stacks.values()) - sum(hand.stacks.values()) - hand.rake
+        return pot, max(bets.values()), self.rules.stakes.big_blind
 
     def mask(self, seat: int) -> Mask:
         """The legal-action mask of ``seat``: all zeros unless it is his turn."""
         view = self.view(seat)
         if view.legal is None:
             return np.zeros(self.actions.size, dtype=np.int8)
-        return self.actions.mask(view.legal, *self._sizing(view))
+        return self.actions.mask(view.legal, *self.sizing())
 
     def observe(self, seat: int, *, readable: bool = False) -> dict[str, Any]:
         """``{"observation": flat vector, "action_mask": mask}`` for ``seat`` (and the
@@ -162,7 +170,7 @@ class PokerGame:
         if view.legal is None:
             mask = np.zeros(self.actions.size, dtype=np.int8)
         else:
-            mask = self.actions.mask(view.legal, *self._sizing(view))
+            mask = self.actions.mask(view.legal, *self.sizing())
         out: dict[str, Any] = {
             "observation": flat(view, self.seats, self.scale),
             "action_mask": mask,
@@ -181,9 +189,7 @@ class PokerGame:
             raise IllegalActionError("the hand is over: reset() deals the next episode")
         seat = hand.to_act
         assert seat is not None
-        view = hand.view(seat)
-        assert view.legal is not None
-        action = self.actions.action(index, view.legal, *self._sizing(view))
+        action = self.actions.action(index, hand.legal_actions(), *self.sizing())
         hand.act(seat, action)
         self.settle()
         return self.last_rewards
