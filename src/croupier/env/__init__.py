@@ -41,11 +41,11 @@ ENV_ID = "croupier/Holdem-v0"
 
 
 def register_envs() -> None:
-    """Register ``croupier/Holdem-v0`` with Gymnasium (its plugin entry point calls this)."""
-    import gymnasium
+    """Register ``croupier/Holdem-v0`` with Gymnasium (done when ``croupier.env`` is imported)."""
+    from gymnasium.envs.registration import register, registry
 
-    if ENV_ID not in gymnasium.registry:
-        gymnasium.register(ENV_ID, entry_point="croupier.env.gym:CroupierGym")
+    if ENV_ID not in registry:
+        register(ENV_ID, entry_point="croupier.env.gym:CroupierGym")
 
 
 with contextlib.suppress(ImportError):  # without the [env] extra: nothing to register
