@@ -1,9 +1,9 @@
 """``croupier bench env``: environment steps per second with random masked agents.
 
 Side by side in one run: croupier's PettingZoo AEC environment and its vectorised
-tables, against PettingZoo's ``texas_holdem_no_limit_v6`` (RLCard's game) when it
-installs, six-handed and heads-up no-limit. A step is one agent's action; every agent
-picks uniformly among the actions its mask allows.
+tables, against PettingZoo's ``texas_holdem_no_limit_v6`` (RLCard's game) and OpenSpiel's
+``universal_poker`` when they install, six-handed and heads-up no-limit. A step is one
+agent's action; every agent picks uniformly among the actions its mask allows.
 """
 
 from __future__ import annotations
@@ -54,6 +54,34 @@ def _vector_steps(tables: Any, steps: int, seed: int) -> int:
     return done
 
 
+def _openspiel_steps(pyspiel: Any, players: int, steps: int, seed: int) -> int:
+    """universal_poker with random legal actions, reading the actor's observation tensor."""
+    if players == 2:
+        blinds, first, stacks = "100 50", "2 1 1 1", "20000 20000"
+    else:
+        blinds = " ".join(["50", "100"] + ["0"] * (players - 2))
+        first, stacks = "3 1 1 1", " ".join(["10000"] * players)
+    game = pyspiel.load_game(
+        f"universal_poker(betting=nolimit,numPlayers={players},numRounds=4,blind={blinds},"
+        f"firstPlayer={first},numSuits=4,numRanks=13,numHoleCards=2,numBoardCards=0 3 1 1,"
+        f"stack={stacks})"
+    )
+    rng = np.random.default_rng(seed)
+    done = 0
+    while done < steps:
+        state = game.new_initial_state()
+        while not state.is_terminal() and done < steps:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+                continue
+            state.observation_tensor(state.current_player())
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+            done += 1
+    return done
+
+
 def env_rows(*, quick: bool, repeat: int, seed: int = 2026) -> list[Row]:
     """Steps per second of croupier's environments and PettingZoo's (RLCard) hold'em."""
     from croupier.env import aec_env, vector_env
@@ -61,6 +89,7 @@ def env_rows(*, quick: bool, repeat: int, seed: int = 2026) -> list[Row]:
     rows: list[Row] = []
     steps = 1_000 if quick else 10_000
     pettingzoo = optional_import("pettingzoo.classic")
+    pyspiel = optional_import("pyspiel")
     for players, label in ((6, "6-max"), (2, "heads-up")):
         rows.append(
             measure(
@@ -82,6 +111,17 @@ def env_rows(*, quick: bool, repeat: int, seed: int = 2026) -> list[Row]:
                 note=f"{label} no-limit, 64 tables per call",
             )
         )
+        if pyspiel is not None:
+            rows.append(
+                measure(
+                    f"openspiel.universal_poker.{label}",
+                    partial(_openspiel_steps, pyspiel, players, steps, seed),
+                    count=steps,
+                    unit="steps",
+                    repeat=repeat,
+                    note=f"{label} universal_poker (C++), fold/call/pot/all-in, observation tensor",
+                )
+            )
         if pettingzoo is not None:
             try:
                 from pettingzoo.classic import texas_holdem_no_limit_v6
