@@ -31,9 +31,15 @@ from croupier.simulate import default_rules
 runner = CliRunner()
 
 _VALID: dict[tuple[str, ...], tuple[list[str], dict[str, str]]] = {
+    ("acpc", "play"): ([], {"--game": "holdem.limit.3p", "--port": "1"}),
+    ("acpc", "serve"): (
+        [],
+        {"--game": "holdem.limit.3p", "--players": "3", "--hands": "1", "--log": "{tmp}/m.log"},
+    ),
     ("admin", "create-user"): (["alice"], {"--data": "{tmp}/data", "--password-stdin": ""}),
     ("bench", "crash"): ([], {"--kills": "1", "--seed": "1"}),
     ("bench", "engine"): ([], {"--repeat": "1", "--quick": ""}),
+    ("bench", "env"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "equity"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "evaluator"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "server"): ([], {"--tables": "1", "--seconds": "1", "--repeat": "1"}),

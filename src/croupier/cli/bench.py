@@ -60,6 +60,16 @@ def engine(repeat: Repeat = 3, quick: Quick = False, as_json: AsJson = False) ->
     emit(rows, title="Hand engine", baseline="pokerkit.engine", as_json=as_json)
 
 
+@bench_app.command("env")
+def env(repeat: Repeat = 3, quick: Quick = False, as_json: AsJson = False) -> None:
+    """Environment steps per second: croupier's PettingZoo and vector envs vs RLCard's."""
+    from croupier.bench.env import env_rows
+    from croupier.bench.harness import emit
+
+    rows = env_rows(quick=quick, repeat=repeat)
+    emit(rows, title="Environments", baseline="pettingzoo.rlcard.6-max", as_json=as_json)
+
+
 @bench_app.command("server")
 def server(
     tables: Annotated[

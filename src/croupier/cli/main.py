@@ -126,6 +126,7 @@ def main(
 def _register() -> None:
     """Import the command modules; each adds its commands to ``app``."""
     # One import per command module; keep the list sorted.
+    import croupier.cli.acpc
     import croupier.cli.admin
     import croupier.cli.bench
     import croupier.cli.db
