@@ -25,6 +25,8 @@ EXTRAS: Final = {
     "argon2": "server",
     "pydantic": "server",
     "websockets": "server",
+    "pettingzoo": "env",
+    "gymnasium": "env",
     "pokerkit": "bench",
     "treys": "bench",
     "phevaluator": "bench",
