@@ -11,9 +11,11 @@ loaded (:func:`croupier.evaluate.hand._load`).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import ModuleType
 
-__all__ = ["KERNEL", "compiled", "name"]
+__all__ = ["KERNEL", "compiled", "name", "pure_arrays"]
 
 
 def _find() -> ModuleType | None:
@@ -43,3 +45,18 @@ def compiled() -> ModuleType | None:
 
         hand._load()
     return kernel
+
+
+@contextmanager
+def pure_arrays() -> Iterator[None]:
+    """Within it, batches, the enumeration and equity take the numpy paths (for benchmarks).
+
+    One hand's :func:`~croupier.evaluate.evaluate` is chosen at import: its pure path is
+    ``croupier.evaluate.hand._pure_evaluate``. Not for use while other threads evaluate.
+    """
+    global KERNEL
+    saved, KERNEL = KERNEL, None
+    try:
+        yield
+    finally:
+        KERNEL = saved
