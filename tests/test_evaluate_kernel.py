@@ -117,6 +117,21 @@ def test_batches_match_the_numpy_path(size: int, threads: int, pure: Callable[[]
 
 
 @needs_kernel
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_batches_with_repeated_cards_get_the_numpy_answers(
+    size: int, pure: Callable[[], None]
+) -> None:
+    # not checked without check_distinct=True: whatever numpy answers, the kernel answers
+    rng = np.random.default_rng(size)
+    hands = rng.integers(0, 52, size=(200_000, size), dtype=np.uint8)
+    hands[:1000] = rng.integers(48, 52, size=(1000, size), dtype=np.uint8)  # aces, over and over
+    hands[1000:2000] = rng.integers(0, 13, size=(1000, size), dtype=np.uint8) * 4  # clubs
+    fast = batch.evaluate_batch(hands)
+    pure()
+    assert np.array_equal(fast, batch.evaluate_batch(hands))
+
+
+@needs_kernel
 def test_every_five_card_hand_matches_the_numpy_path(pure: Callable[[], None]) -> None:
     hands = np.array(list(combinations(range(52), 5)), dtype=np.uint8)
     fast = batch.evaluate_batch(hands)

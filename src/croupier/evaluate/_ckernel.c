@@ -47,10 +47,16 @@ static inline uint16_t flush_value(int64_t flush, int64_t bits) {
     return flush_table[(bits >> (13 * suit)) & 0x1FFF];
 }
 
+/* A table read clipped to the table like numpy's take(mode="clip"): a hand that repeats a
+ * card (not checked in batches) may sum past the end; it gets numpy's answer. */
+static inline uint16_t rank_value(int size, int64_t key) {
+    return rank_table[size][key < rank_size[size] ? key : rank_size[size] - 1];
+}
+
 static inline uint16_t value7(int64_t word, int64_t bits) {
     int64_t flush = word & FLUSH_TEST;
     if (flush) return flush_value(flush, bits);
-    return rank_table[7][word & RANK_MASK];
+    return rank_value(7, word & RANK_MASK);
 }
 
 static int read_buffer(PyObject *object, Py_buffer *view, Py_ssize_t itemsize, int writable,
@@ -254,18 +260,20 @@ static PyObject *k_batch(PyObject *self, PyObject *args) {
     }
     const uint8_t *hand = cards.buf;
     uint16_t *target = out.buf;
-    const uint16_t *table = rank_table[size];
     Py_BEGIN_ALLOW_THREADS;
     for (Py_ssize_t i = 0; i < count; i++, hand += size) {
         int64_t word = FLUSH_BIAS;
         for (int j = 0; j < size; j++) word += card_word[hand[j] & 63];
         int64_t flush = word & FLUSH_TEST;
         if (flush) {
+            /* numpy's order: the bits of two cards or-ed, the pairs summed (the same as
+             * or-ing every card when they are distinct, as they should be) */
             int64_t bits = 0;
-            for (int j = 0; j < size; j++) bits |= card_bit[hand[j] & 63];
+            for (int j = 0; j < size; j += 2)
+                bits += card_bit[hand[j] & 63] | (j + 1 < size ? card_bit[hand[j + 1] & 63] : 0);
             target[i] = flush_value(flush, bits);
         } else {
-            target[i] = table[word & RANK_MASK];
+            target[i] = rank_value(size, word & RANK_MASK);
         }
     }
     Py_END_ALLOW_THREADS;
