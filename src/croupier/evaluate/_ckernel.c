@@ -25,6 +25,7 @@
 #define RANK_ENTRIES 73775
 #define FLUSH_ENTRIES 8192
 #define MAX_VALUE 7462
+#define TALLY_BLOCK 1024
 
 static const int64_t RANK_KEYS[13] = {0,     1,      5,      22,     98,     453,    2031,
                                       8698,  22854,  83661,  262349, 636345, 1479181};
@@ -372,39 +373,45 @@ static PyObject *k_tally(PyObject *self, PyObject *args) {
     const int64_t *at = have_index ? index.buf : NULL;
     int64_t *tally = counts.buf;
     Py_BEGIN_ALLOW_THREADS;
-    if (k == 2) {
-        int64_t first = 0, second = 0;
-        for (Py_ssize_t i = 0; i < deals; i++) {
-            Py_ssize_t j = at ? at[i] : i;
-            int64_t word = board_words[j] + add_word, bits = board_bits[j] | add_bits;
-            uint16_t v0 = value7(word + hole_words[0], bits | hole_bits[0]);
-            uint16_t v1 = value7(word + hole_words[1], bits | hole_bits[1]);
-            first += v0 > v1;
-            second += v1 > v0;
+    /* In blocks, one pass per step: the board reads of a block, then each player's table
+     * reads, then the tally. Each pass's reads are independent of one another, so the
+     * processor overlaps their cache misses; the tally's comparisons come after. */
+    int64_t words[TALLY_BLOCK];
+    uint16_t v[10][TALLY_BLOCK];
+    int64_t first = 0, second = 0;
+    for (Py_ssize_t low = 0; low < deals; low += TALLY_BLOCK) {
+        Py_ssize_t size = deals - low < TALLY_BLOCK ? deals - low : TALLY_BLOCK;
+        for (Py_ssize_t i = 0; i < size; i++)
+            words[i] = board_words[at ? at[low + i] : low + i] + add_word;
+        for (Py_ssize_t p = 0; p < k; p++) {
+            int64_t hole = hole_words[p], held = add_bits | hole_bits[p];
+            for (Py_ssize_t i = 0; i < size; i++) {
+                int64_t hand = words[i] + hole;
+                int64_t flush = hand & FLUSH_TEST;
+                v[p][i] = flush ? flush_value(flush, board_bits[at ? at[low + i] : low + i] | held)
+                                : rank_value(7, hand & RANK_MASK);
+            }
         }
+        if (k == 2) {
+            for (Py_ssize_t i = 0; i < size; i++) {
+                first += v[0][i] > v[1][i];
+                second += v[1][i] > v[0][i];
+            }
+            continue;
+        }
+        for (Py_ssize_t i = 0; i < size; i++) {
+            uint16_t best = 0;
+            for (Py_ssize_t p = 0; p < k; p++) best = v[p][i] > best ? v[p][i] : best;
+            int sharing = 0;
+            for (Py_ssize_t p = 0; p < k; p++) sharing += v[p][i] == best;
+            for (Py_ssize_t p = 0; p < k; p++) tally[p * (k + 1) + sharing] += v[p][i] == best;
+        }
+    }
+    if (k == 2) {
         tally[1] += first;
         tally[3 + 1] += second;
         tally[2] += deals - first - second;
         tally[3 + 2] += deals - first - second;
-    } else {
-        uint16_t v[10];
-        for (Py_ssize_t i = 0; i < deals; i++) {
-            Py_ssize_t j = at ? at[i] : i;
-            int64_t word = board_words[j] + add_word, bits = board_bits[j] | add_bits;
-            uint16_t best = 0;
-            int sharing = 0;
-            for (Py_ssize_t p = 0; p < k; p++) {
-                v[p] = value7(word + hole_words[p], bits | hole_bits[p]);
-                if (v[p] > best) {
-                    best = v[p];
-                    sharing = 1;
-                } else if (v[p] == best) {
-                    sharing++;
-                }
-            }
-            for (Py_ssize_t p = 0; p < k; p++)
-                if (v[p] == best) tally[p * (k + 1) + sharing]++;
-        }
     }
     Py_END_ALLOW_THREADS;
     PyBuffer_Release(&counts);
