@@ -37,6 +37,8 @@ _VALID: dict[tuple[str, ...], tuple[list[str], dict[str, str]]] = {
     ("bench", "equity"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "evaluator"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "server"): ([], {"--tables": "1", "--seconds": "1", "--repeat": "1"}),
+    ("bench", "targets"): ([], {"--repeat": "1", "--quick": ""}),
+    ("bench", "web"): ([], {"--repeat": "1"}),
     ("db", "check"): ([], {"--data": "{tmp}/data"}),
     ("db", "upgrade"): ([], {"--data": "{tmp}/data"}),
     ("equity",): (["AsAh", "KsKd"], {"--samples": "100", "--seed": "1"}),
