@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run play test lint typecheck pytest bench clean browser web node
 
-$(STAMP): pyproject.toml
+# setup.py and the evaluator's C kernel too: the editable install compiles it in place
+$(STAMP): pyproject.toml setup.py src/croupier/evaluate/_ckernel.c
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "croupier needs Python 3.11 or newer"'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip

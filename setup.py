@@ -1,7 +1,11 @@
 """The package's build: pyproject.toml says everything, except that building the package
 (``pip wheel .``, ``pip install .``, ``python -m build``) first builds the web client when its
 build (``src/croupier/web/dist``) is missing or older than its sources, so that a wheel always
-serves pages made from the very sources it ships (docs/web.md, "How it ships")."""
+serves pages made from the very sources it ships (docs/web.md, "How it ships").
+
+It also compiles the evaluator's optional C kernel (``croupier.evaluate._ckernel``, see
+docs/performance.md): without a C compiler or Python's headers the build goes on without it
+and croupier uses its pure-Python paths, which give the same results."""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
@@ -62,4 +66,11 @@ class BuildWithWebClient(build_py):
         super().run()
 
 
-setup(cmdclass={"build_py": BuildWithWebClient})
+KERNEL = Extension(
+    "croupier.evaluate._ckernel",
+    sources=["src/croupier/evaluate/_ckernel.c"],
+    extra_compile_args=["-O3"],
+    optional=True,  # a failed compilation is a warning: the pure path is used instead
+)
+
+setup(cmdclass={"build_py": BuildWithWebClient}, ext_modules=[KERNEL])

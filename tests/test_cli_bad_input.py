@@ -43,6 +43,7 @@ _VALID: dict[tuple[str, ...], tuple[list[str], dict[str, str]]] = {
     ("bench", "equity"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "evaluator"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "server"): ([], {"--tables": "1", "--seconds": "1", "--repeat": "1"}),
+    ("bench", "targets"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "web"): ([], {"--repeat": "1"}),
     ("db", "check"): ([], {"--data": "{tmp}/data"}),
     ("db", "upgrade"): ([], {"--data": "{tmp}/data"}),

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.cli.main import app
+from croupier.evaluate import _kernel
 
 runner = CliRunner()
 
@@ -112,8 +113,13 @@ def test_bench_evaluator_quick_json() -> None:
     result = runner.invoke(app, ["bench", "evaluator", "--quick", "--json", "--repeat", "1"])
     assert result.exit_code == 0, result.output
     peers = [f"{m}.single" for m in ("eval7", "treys", "phevaluator", "pokerkit") if _installed(m)]
-    expected = ["croupier.single", "croupier.batch", "croupier.batch.1thread", "croupier.all7"]
-    _check_rows(json.loads(result.stdout), expected + peers)
+    expected = ["croupier.single", "croupier.single.pure", "croupier.batch"]
+    expected += ["croupier.batch.1thread", "croupier.all7"]
+    if _kernel.KERNEL is not None:  # the numpy path beside the compiled kernel
+        expected += ["croupier.batch.numpy"]
+    rows = json.loads(result.stdout)
+    _check_rows(rows, expected + peers)
+    assert all(row["cpu_seconds"] >= 0 for row in rows)
 
 
 def test_bench_equity_quick_json() -> None:
@@ -121,6 +127,8 @@ def test_bench_equity_quick_json() -> None:
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)
     expected = ["croupier.exact_hu", "croupier.exact_ranges", "croupier.mc3", "croupier.mc_hu"]
+    if _kernel.KERNEL is not None:
+        expected += ["croupier.exact_hu.numpy", "croupier.mc3.numpy"]
     if _installed("eval7"):
         expected += ["eval7.loop_hu", "eval7.mc_hu"]
     if _installed("pokerkit"):

@@ -3,10 +3,10 @@
 Rows: ``croupier.exact_hu`` (AsAh vs KsKd, all 1,712,304 boards),
 ``croupier.exact_ranges`` (AA vs KK: every board for each of the 36 pairs of
 combos), ``croupier.mc3`` (AsAh, KsKd, QcJc, one million random boards),
-``croupier.mc_hu`` (the same heads-up); ``eval7.loop_hu`` (two ``eval7.evaluate``
-calls per board in a Python loop over a sample of the boards, extrapolated to
-all of them), ``eval7.mc_hu`` (eval7's own compiled Monte Carlo, heads-up only)
-and ``pokerkit.mc3`` (``calculate_equities`` on a small sample, extrapolated).
+``croupier.mc_hu`` (the same heads-up); ``.numpy`` rows without the compiled kernel;
+``eval7.loop_hu`` (two ``eval7.evaluate`` calls per board in a Python loop over a sample
+of the boards, extrapolated to all of them), ``eval7.mc_hu`` (eval7's own compiled Monte
+Carlo, heads-up only) and ``pokerkit.mc3`` (``calculate_equities`` on a small sample, extrapolated).
 """
 
 from __future__ import annotations
@@ -101,6 +101,7 @@ def _peers(*, quick: bool, repeat: int, trials: int) -> list[Row]:
 
 def run(*, quick: bool = False, repeat: int = 3) -> list[Row]:
     """Measure every row; ``quick`` uses fewer Monte Carlo deals and smaller peer samples."""
+    from croupier.evaluate import _kernel
     from croupier.evaluate.equity import equity
 
     trials = 100_000 if quick else 1_000_000
@@ -138,6 +139,26 @@ def run(*, quick: bool = False, repeat: int = 3) -> list[Row]:
             note="AsAh vs KsKd, Monte Carlo",
         ),
     ]
+    if _kernel.KERNEL is not None:
+        with _kernel.pure_arrays():
+            rows += [
+                measure(
+                    "croupier.exact_hu.numpy",
+                    lambda: equity(HU, exact=True),
+                    count=HU_BOARDS,
+                    unit="boards",
+                    repeat=repeat,
+                    note="croupier.exact_hu without the compiled kernel",
+                ),
+                measure(
+                    "croupier.mc3.numpy",
+                    lambda: equity(THREE, samples=trials, rng=1),
+                    count=trials,
+                    unit="deals",
+                    repeat=repeat,
+                    note="croupier.mc3 without the compiled kernel",
+                ),
+            ]
     with warnings.catch_warnings():  # the peers' own deprecation warnings are not ours
         warnings.simplefilter("ignore")
         rows += _peers(quick=quick, repeat=repeat, trials=trials)

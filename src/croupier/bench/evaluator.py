@@ -1,8 +1,9 @@
 """``croupier bench evaluator``: seven-card hands per second, croupier beside its peers.
 
 Rows: ``croupier.single`` (one hand per call of :func:`croupier.evaluate.evaluate`
-on a list of cards), ``croupier.batch`` (random hands as a numpy array, all cores,
-and on one thread), ``croupier.all7`` (all 133,784,560 hands, each once), and one
+on a list of cards; ``.pure`` without the compiled kernel), ``croupier.batch`` (random
+hands as a numpy array, all cores, and on one thread; ``.numpy`` without the kernel),
+``croupier.all7`` (all 133,784,560 hands, each once), and one
 call per hand of ``eval7``, ``treys``, ``phevaluator`` and ``pokerkit`` when they
 are installed. Every single-hand row is a plain Python loop over the same
 random hands, converted beforehand to each library's own card type.
@@ -100,13 +101,14 @@ def _peers(hands: list[list[Card]], *, quick: bool, repeat: int) -> list[Row]:
 
 def run(*, quick: bool = False, repeat: int = 3) -> list[Row]:
     """Measure every row; ``quick`` uses fewer hands and one run of the full enumeration."""
-    from croupier.evaluate import evaluate
+    from croupier.evaluate import _kernel, evaluate
     from croupier.evaluate.batch import (
         ALL_7CARD_HANDS,
         evaluate_all_7card,
         evaluate_batch,
         random_hands,
     )
+    from croupier.evaluate.hand import _pure_evaluate
 
     rng = random.Random(2024)
     hands = [rng.sample(FULL_DECK, 7) for _ in range(20_000 if quick else 300_000)]
@@ -119,6 +121,14 @@ def run(*, quick: bool = False, repeat: int = 3) -> list[Row]:
             unit="hands",
             repeat=repeat,
             note="evaluate(list of 7 Card)",
+        ),
+        measure(
+            "croupier.single.pure",
+            lambda: _loop(_pure_evaluate, hands),
+            count=len(hands),
+            unit="hands",
+            repeat=repeat,
+            note="the same, pure Python (without the compiled kernel)",
         ),
         measure(
             "croupier.batch",
@@ -146,6 +156,18 @@ def run(*, quick: bool = False, repeat: int = 3) -> list[Row]:
             note="evaluate_all_7card, all cores" + (", cold" if quick else ""),
         ),
     ]
+    if _kernel.KERNEL is not None:
+        with _kernel.pure_arrays():
+            rows.append(
+                measure(
+                    "croupier.batch.numpy",
+                    lambda: evaluate_batch(many),
+                    count=len(many),
+                    unit="hands",
+                    repeat=repeat,
+                    note="evaluate_batch, all cores, numpy (without the compiled kernel)",
+                )
+            )
     with warnings.catch_warnings():  # the peers' own deprecation warnings are not ours
         warnings.simplefilter("ignore")
         rows += _peers(hands, quick=quick, repeat=repeat)

@@ -29,7 +29,16 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-__all__ = ["Row", "emit", "machine", "measure", "optional_import", "print_rows", "rows_json"]
+__all__ = [
+    "Row",
+    "emit",
+    "machine",
+    "measure",
+    "optional_import",
+    "print_rows",
+    "rate_text",
+    "rows_json",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,18 +84,24 @@ def measure(
     note: str = "",
     **extra: Any,
 ) -> Row:
-    """Time ``work()`` ``repeat`` times (after one untimed warm-up run) and keep the median."""
+    """Time ``work()`` ``repeat`` times (after one untimed warm-up run) and keep the median.
+
+    The row's ``cpu_seconds`` is the median CPU time of the process over a run (every
+    thread's): on a loaded machine it moves less than the wall time.
+    """
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, got {repeat}")
     if warmup:
         work()
-    times = []
+    times, cpu = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         work()
         times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
     seconds = statistics.median(times)
-    return Row(name, count / seconds, unit, seconds, count, repeat, note, dict(extra))
+    extra = {"cpu_seconds": statistics.median(cpu), **extra}
+    return Row(name, count / seconds, unit, seconds, count, repeat, note, extra)
 
 
 def optional_import(module: str, *, quiet: bool = False) -> ModuleType | None:
@@ -105,10 +120,20 @@ def optional_import(module: str, *, quiet: bool = False) -> ModuleType | None:
 
 
 def machine() -> str:
-    """A one-line description of this machine for the record."""
+    """A one-line description of this machine for the record: Python, cores, load, kernel."""
     import os
 
-    return f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores"
+    from croupier.evaluate import _kernel
+
+    line = f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores"
+    if hasattr(os, "getloadavg"):
+        line += f", load average {os.getloadavg()[0]:.2f}"
+    return line + f", evaluator kernel: {_kernel.name()}"
+
+
+def rate_text(value: float) -> str:
+    """A rate in few digits: ``"3.2 M"``, ``"487 "``."""
+    return _rate(value)
 
 
 def _rate(value: float) -> str:

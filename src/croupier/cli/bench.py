@@ -70,6 +70,42 @@ def env(repeat: Repeat = 3, quick: Quick = False, as_json: AsJson = False) -> No
     emit(rows, title="Environments", baseline="pettingzoo.rlcard.6-max", as_json=as_json)
 
 
+@bench_app.command("targets")
+def targets(repeat: Repeat = 3, quick: Quick = False, as_json: AsJson = False) -> None:
+    """Each speed target (issue 19) beside this run's figure and the best peer's: the
+    evaluator, equity and engine rows measured in one run."""
+    import json
+    from dataclasses import asdict
+
+    from croupier.bench import targets as subject
+    from croupier.bench.harness import machine
+
+    rows, verdicts = subject.run(quick=quick, repeat=repeat)
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "machine": machine(),
+                    "targets": [asdict(v) for v in verdicts],
+                    "rows": [row.as_dict() for row in rows],
+                },
+                indent=2,
+            )
+        )
+        return
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Targets", caption=machine(), box=box.SIMPLE_HEAD)
+    for column in ("target", "goal", "measured", "met", "peers (same run)"):
+        table.add_column(column)
+    for v in verdicts:
+        met = "-" if v.met is None else "yes" if v.met else "no"
+        table.add_row(v.what, v.goal, v.shown, met, v.peer)
+    Console(width=160).print(table)
+
+
 @bench_app.command("server")
 def server(
     tables: Annotated[

@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from croupier._checks import quote, whole
 from croupier.errors import InvalidArgumentError, InvalidCardError
-from croupier.evaluate import _arrays, _parallel
+from croupier.evaluate import _arrays, _kernel, _parallel
 from croupier.evaluate.hand import MAX_VALUE
 
 __all__ = [
@@ -45,6 +45,7 @@ _U16 = npt.NDArray[np.uint16]
 _U8 = npt.NDArray[np.uint8]
 _PIECES_PER_TASK: Final = 8
 _ALL7_PIECE: Final = 1 << 17  # hands per piece of the enumeration (measured best, 2 cores)
+_ALL7_GROUP: Final = 1 << 21  # hands per task of the compiled enumeration
 
 
 def _array(values: npt.ArrayLike, what: str) -> npt.NDArray[Any]:
@@ -100,6 +101,16 @@ def evaluate_batch(
         _check_distinct(cards)
     count, size = cards.shape
     out = np.empty(count, dtype=np.uint16)
+    kernel = _kernel.compiled()
+    if kernel is not None:
+        flat = cards.reshape(-1)
+
+        def compiled(start: int) -> None:
+            stop = min(start + _parallel.CHUNK * _PIECES_PER_TASK, count)
+            kernel.batch(flat[start * size : stop * size], size, out[start:stop])
+
+        _parallel.run(compiled, range(0, count, _parallel.CHUNK * _PIECES_PER_TASK), threads)
+        return out
     pair_words, pair_bits = _arrays.pair_tables()
     table = _arrays.rank_table(size)
     width = size + size % 2
@@ -139,6 +150,9 @@ def evaluate_all_7card(*, threads: int | None = None) -> _U16:
     indices. Each hand is its first two cards plus one of the precomputed
     five-card boards above them, so a hand costs one addition and one gather.
     """
+    kernel = _kernel.compiled()
+    if kernel is not None:
+        return _all_7card_compiled(kernel, threads)
     keys, suits, bits = _arrays.board_arrays()
     table = _arrays.rank_table(7)
     words = _arrays.CARD_WORDS
@@ -174,6 +188,28 @@ def evaluate_all_7card(*, threads: int | None = None) -> _U16:
             piece(*item)
 
     groups = [pieces[i : i + _PIECES_PER_TASK] for i in range(0, len(pieces), _PIECES_PER_TASK)]
+    _parallel.run(task, groups, threads)
+    return out
+
+
+def _all_7card_compiled(kernel: Any, threads: int | None) -> _U16:
+    """:func:`evaluate_all_7card` by the compiled kernel: seven nested loops per two first cards."""
+    out = np.empty(ALL_7CARD_HANDS, dtype=np.uint16)
+    groups: list[list[tuple[int, int, int, int]]] = [[]]  # (a, b, out start, length)
+    position = 0
+    for a in range(52):
+        for b in range(a + 1, 47):
+            length = comb(51 - b, 5)
+            if sum(item[3] for item in groups[-1]) >= _ALL7_GROUP:
+                groups.append([])
+            groups[-1].append((a, b, position, length))
+            position += length
+    assert position == ALL_7CARD_HANDS
+
+    def task(group: list[tuple[int, int, int, int]]) -> None:
+        for a, b, start, length in group:
+            kernel.all7(a, b, out[start : start + length])
+
     _parallel.run(task, groups, threads)
     return out
 

@@ -41,7 +41,7 @@ import numpy.typing as npt
 from croupier._checks import quote, whole
 from croupier.cards import FULL_DECK, Card, format_cards, parse_cards
 from croupier.errors import InvalidArgumentError, InvalidCardError, InvalidRangeError
-from croupier.evaluate import _arrays, _parallel
+from croupier.evaluate import _arrays, _kernel, _parallel
 from croupier.evaluate.ranges import Range, parse_range
 
 __all__ = [
@@ -277,6 +277,27 @@ def _exact_known(
         ]
     tail_words = _arrays.combo_sums(deck_words, tail)
     tail_bits = _arrays.combo_sums(deck_bits, tail)
+    kernel = _kernel.compiled()
+    if kernel is not None:
+        words_in = np.ascontiguousarray(hole_words, dtype=np.int64)
+        bits_in = np.ascontiguousarray(hole_bits, dtype=np.int64)
+
+        def compiled(segment: tuple[int, int, int, int]) -> _Counts:
+            word, common_bits, start, stop = segment
+            counts = np.zeros((len(words_in), len(words_in) + 1), dtype=np.int64)
+            kernel.tally(
+                words_in,
+                bits_in,
+                tail_words[start:stop],
+                tail_bits[start:stop],
+                word,
+                common_bits,
+                None,
+                counts,
+            )
+            return counts
+
+        return np.sum(_parallel.run(compiled, segments, threads), axis=0)  # type: ignore[no-any-return]
 
     def piece(segment: tuple[int, int, int, int]) -> _Counts:
         word, common_bits, start, stop = segment
@@ -389,10 +410,15 @@ def _monte_carlo(
             board_word + _arrays.FLUSH_BIAS
         )
         boards_bits = _arrays.combo_sums(deck_bits[free], missing) | board_bits
+        kernel = _kernel.compiled()
 
         def known(task: tuple[int, np.random.Generator]) -> _Counts:
             size, g = task
             drawn = g.integers(0, len(boards_words), size=size)
+            if kernel is not None:
+                counts = np.zeros((len(players), len(players) + 1), dtype=np.int64)
+                kernel.tally(hole_words, hole_bits, boards_words, boards_bits, 0, 0, drawn, counts)
+                return counts
 
             def bits_at(rows: npt.NDArray[np.intp]) -> _I64:
                 return boards_bits[drawn[rows]]

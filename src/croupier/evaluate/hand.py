@@ -14,6 +14,7 @@ class of five-card hands, so seven-card hands take 4,824 distinct values.
 
 from __future__ import annotations
 
+import array
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -25,7 +26,7 @@ from typing import Final
 from croupier._checks import quote, whole
 from croupier.cards import FULL_DECK, RANK_NAMES, Card, format_cards, parse_cards
 from croupier.errors import InvalidArgumentError, InvalidCardError
-from croupier.evaluate import _tables
+from croupier.evaluate import _kernel, _tables
 from croupier.evaluate._build import CATEGORY_SIZES
 
 __all__ = [
@@ -125,6 +126,12 @@ _flush_values: list[int] = []
 def _load() -> None:
     global _rank_values, _flush_values
     _rank_values, _flush_values = _tables.load_tables()
+    if _kernel.KERNEL is not None and not _kernel.KERNEL.ready():
+        _kernel.KERNEL.init(
+            array.array("q", _rank_values.keys()),
+            array.array("H", _rank_values.values()),
+            array.array("H", _flush_values),
+        )
 
 
 def evaluate(cards: Sequence[Card] | str) -> int:
@@ -150,6 +157,15 @@ def evaluate(cards: Sequence[Card] | str) -> int:
         return _rank_values[total & 0xFFFF_FFFF]
     except (KeyError, TypeError, IndexError):
         return evaluate_checked(cards)
+
+
+_pure_evaluate: Final = evaluate
+"""The pure-Python :func:`evaluate`; the compiled kernel hands it whatever it does not take."""
+if _kernel.KERNEL is not None:
+    # The compiled kernel's evaluate: the same values, and for anything but a list or tuple
+    # of 5 to 7 distinct cards it calls the pure function above, so the same errors too.
+    _kernel.KERNEL.set_fallback(_pure_evaluate)
+    evaluate = _kernel.KERNEL.evaluate
 
 
 def _flush_value(cards: Sequence[Card], flush: int) -> int:

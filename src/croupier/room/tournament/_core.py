@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Collection, Iterator, Sequence
 from enum import StrEnum
 
 from croupier.errors import ConfigurationError
 from croupier.room.tournament.balancing import (
     Move,
     MoveReason,
+    TableCounts,
     break_draw,
     difference,
     is_final,
@@ -70,7 +71,7 @@ class TournamentCore(ABC):
         """Chips given out: starting stacks, rebuys, add-ons."""
         self.chips_removed = 0
         """Chips taken out of play: disqualifications, no-shows, penalties (POK-13-1)."""
-        self._counts: dict[int, int] = {}
+        self._counts = TableCounts()
         self._where: dict[str, int] = {}
         self._pending: dict[str, Bust] = {}  # busted in the rebuy period, may rebuy
         self._suspended: dict[str, int] = {}  # hands of suspension left (ITA-51)
@@ -331,7 +332,8 @@ class TournamentCore(ABC):
         if self.phase is not Phase.RUNNING:
             return []
         self._update_hand_for_hand()
-        for number in [n for n, c in self._counts.items() if c == 0]:
+        empty = self._counts.with_count(0)
+        for number in [n for n in self._counts if n in empty] if empty else []:
             if len(self._counts) > 1:  # emptied by no-shows or disqualifications
                 self._close_table(number)
                 del self._counts[number]
@@ -382,8 +384,7 @@ class TournamentCore(ABC):
         seat of the shortest table that gets the big blind soonest."""
         done: list[Move] = []
         while True:
-            movable = [t for t in self._counts if self._between_hands(t)]
-            pair = long_and_short(self._counts, movable)
+            pair = long_and_short(self._counts, _BetweenHands(self))
             if pair is None:
                 return done
             source, short = pair
@@ -428,3 +429,21 @@ class TournamentCore(ABC):
             self.moves.append(move)
             done.append(move)
         return done
+
+
+class _BetweenHands(Collection[int]):
+    """The open tables between hands, as a live view (no list of every table per call)."""
+
+    __slots__ = ("_core",)
+
+    def __init__(self, core: TournamentCore) -> None:
+        self._core = core
+
+    def __contains__(self, table: object) -> bool:
+        return table in self._core._counts and self._core._between_hands(table)  # type: ignore[arg-type]
+
+    def __iter__(self) -> Iterator[int]:
+        return (t for t in self._core._counts if self._core._between_hands(t))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)

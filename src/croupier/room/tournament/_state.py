@@ -16,7 +16,7 @@ from typing import Any
 
 from croupier.errors import ConfigurationError
 from croupier.room.tournament._core import Phase, TournamentCore
-from croupier.room.tournament.balancing import Move, MoveReason
+from croupier.room.tournament.balancing import Move, MoveReason, TableCounts
 from croupier.room.tournament.clock import Clock, LevelClock
 from croupier.room.tournament.config import (
     AddOn,
@@ -258,7 +258,7 @@ def core_from_json(t: TournamentCore, d: dict[str, Any], clock: Clock) -> None:
     t.max_difference = d["max_difference"]
     t.chips_issued = d["chips_issued"]
     t.chips_removed = d["chips_removed"]
-    t._counts = {n: c for n, c in d["counts"]}
+    t._counts = TableCounts((n, c) for n, c in d["counts"])
     t._where = {p: n for p, n in d["where"]}
     t._suspended = {p: n for p, n in d["suspended"]}
     t._hfh = d["hand_for_hand"]

@@ -19,13 +19,15 @@ The fixed procedure (POK-7-1, TDA R11-C) croupier follows:
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping, Sequence
+from bisect import bisect_left, insort
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
 __all__ = [
     "Move",
     "MoveReason",
+    "TableCounts",
     "break_draw",
     "difference",
     "is_final",
@@ -60,6 +62,106 @@ class Move(NamedTuple):
         )
 
 
+class TableCounts(dict[int, int]):
+    """Players at each table (table number -> players), keeping what balancing asks of them.
+
+    A plain ``dict`` to read, that also keeps the total, the tables that hold each number of
+    players (in order) and the highest table number up to date as it changes, so that the
+    functions below answer in time independent of the number of tables (a sum or a scan of
+    every table after every hand made a 10,000-table event quadratic). Their answers are the
+    same as on a plain mapping.
+
+    >>> counts = TableCounts({1: 9, 2: 7, 3: 9})
+    >>> counts[2] += 1
+    >>> counts.total, counts.fewest(), counts.most(), counts.with_count(9), counts.last()
+    (26, 8, 9, [1, 3], 3)
+    """
+
+    __slots__ = ("_by_count", "_last", "total")
+
+    def __init__(self, items: Mapping[int, int] | Iterable[tuple[int, int]] = ()) -> None:
+        super().__init__()
+        self.total = 0
+        self._by_count: dict[int, list[int]] = {}
+        self._last: int | None = None
+        pairs = items.items() if isinstance(items, Mapping) else items
+        for table, count in pairs:
+            self[table] = count
+
+    def __setitem__(self, table: int, count: int) -> None:
+        if table in self:
+            self._drop(table)
+        elif self._last is not None and table > self._last:
+            self._last = table
+        super().__setitem__(table, count)
+        self.total += count
+        insort(self._by_count.setdefault(count, []), table)
+
+    def __delitem__(self, table: int) -> None:
+        self._drop(table)
+        super().__delitem__(table)
+        if table == self._last:
+            self._last = None
+
+    def _drop(self, table: int) -> None:
+        count = dict.__getitem__(self, table)
+        self.total -= count
+        tables = self._by_count[count]
+        del tables[bisect_left(tables, table)]
+        if not tables:
+            del self._by_count[count]
+
+    def clear(self) -> None:
+        """Remove every table."""
+        super().clear()
+        self.total = 0
+        self._by_count.clear()
+        self._last = None
+
+    def pop(self, table: int, *default: int) -> int:  # type: ignore[override]
+        """Remove ``table`` and return its count (or ``default`` when it is not open)."""
+        if table not in self and default:
+            return default[0]
+        count = self[table]
+        del self[table]
+        return count
+
+    def popitem(self) -> tuple[int, int]:
+        """Not kept up to date: refused."""
+        raise TypeError("TableCounts.popitem is not supported")
+
+    def setdefault(self, table: int, default: int = 0) -> int:
+        """The count of ``table``, opening it with ``default`` first if needed."""
+        if table not in self:
+            self[table] = default
+        return self[table]
+
+    def update(self, *others: object, **more: int) -> None:
+        """Not kept up to date this way: refused (set each table instead)."""
+        raise TypeError("TableCounts.update is not supported: set each table")
+
+    def __ior__(self, other: object) -> TableCounts:  # type: ignore[override,misc]
+        raise TypeError("TableCounts |= is not supported: set each table")
+
+    def fewest(self) -> int:
+        """The fewest players at a table (a ValueError when no table is open)."""
+        return min(self._by_count)
+
+    def most(self) -> int:
+        """The most players at a table (a ValueError when no table is open)."""
+        return max(self._by_count)
+
+    def with_count(self, count: int) -> list[int]:
+        """The tables with exactly ``count`` players, lowest number first (do not change it)."""
+        return self._by_count.get(count, [])
+
+    def last(self) -> int:
+        """The highest table number (a ValueError when no table is open)."""
+        if self._last is None:
+            self._last = max(self)
+        return self._last
+
+
 def difference(counts: Mapping[int, int]) -> int:
     """The largest difference in players between two tables (0 with one table).
 
@@ -68,6 +170,8 @@ def difference(counts: Mapping[int, int]) -> int:
     """
     if len(counts) < 2:
         return 0
+    if isinstance(counts, TableCounts):
+        return counts.most() - counts.fewest()
     return max(counts.values()) - min(counts.values())
 
 
@@ -87,6 +191,10 @@ def long_and_short(
     """
     if difference(counts) < 2:
         return None
+    if isinstance(counts, TableCounts):
+        longest = counts.with_count(counts.most())
+        source = next((t for t in longest if movable is None or t in movable), None)
+        return None if source is None else (source, counts.with_count(counts.fewest())[0])
     most = max(counts.values())
     fewest = min(counts.values())
     sources = [t for t in sorted(counts) if counts[t] == most]
@@ -108,6 +216,10 @@ def table_to_break(counts: Mapping[int, int], table_size: int) -> int | None:
     """
     if len(counts) < 2:
         return None
+    if isinstance(counts, TableCounts):
+        last = counts.last()
+        free = table_size * (len(counts) - 1) - (counts.total - counts[last])
+        return last if free >= counts[last] else None
     last = max(counts)
     free = sum(table_size - c for t, c in counts.items() if t != last)
     return last if free >= counts[last] else None
@@ -119,6 +231,8 @@ def is_final(counts: Mapping[int, int], table_size: int) -> bool:
     >>> is_final({1: 5, 2: 4}, 10), is_final({1: 6, 2: 5}, 10), is_final({1: 9}, 10)
     (True, False, False)
     """
+    if isinstance(counts, TableCounts):
+        return len(counts) > 1 and counts.total <= table_size
     return len(counts) > 1 and sum(counts.values()) <= table_size
 
 
