@@ -127,7 +127,7 @@ def test_version_json_says_the_version_python_and_the_extras() -> None:
     out = json.loads(result.output)
     assert out["name"] == "croupier" and out["version"] == croupier.__version__
     assert out["python"] == platform.python_version()
-    assert out["extras"] == {"bench": True, "cli": True, "server": True}  # make installs all
+    assert out["extras"] == {"bench": True, "cli": True, "env": True, "server": True}  # make installs all
 
 
 _BLOCK_SERVER = """
@@ -249,7 +249,7 @@ def test_a_wheel_installed_with_no_extra_plays_a_hand_with_no_third_party_packag
     requires = [line for line in metadata.splitlines() if line.startswith("Requires-Dist:")]
     assert requires and all("extra ==" in line for line in requires), requires
     extras = {line.split(": ", 1)[1] for line in metadata.splitlines() if "Provides-Extra" in line}
-    assert {"equity", "cli", "server", "all"} <= extras
+    assert {"equity", "cli", "server", "env", "client", "all"} <= extras
     for classifier in ("Programming Language :: Python :: 3.11", "Typing :: Typed"):
         assert f"Classifier: {classifier}" in metadata
     assert "pip install 'croupier[server]'" in metadata  # the README for PyPI's readers
