@@ -115,6 +115,8 @@ def test_the_demo_room_plays_and_a_newcomer_sits_at_once(demo_config: ServerConf
         assert hands[0]["title"] == {"name": "casino-fr-1"}
         assert listed["tables"] == [{"table": "casino-fr-1", "title": {"name": "casino-fr-1"}}]
         for row in hands:
+            if row["status"] == "open":
+                continue  # still being played: its board grows
             # the list's summary is the hand as ann saw it: her cards, the board, the pot
             seen = browser.get(f"/api/hands/{row['id']}").json()["events"]
             mine = [e["cards"] for e in seen if e["type"] == "dealt" and e["seat"] == row["seat"]]
@@ -135,8 +137,8 @@ def test_the_demo_room_plays_and_a_newcomer_sits_at_once(demo_config: ServerConf
                 )
                 assert row["result"] == stack - seat_start
         page = browser.get("/api/hands?limit=1").json()
-        assert [h["id"] for h in page["hands"]] == [hands[0]["id"]]
-        assert page["more"] is (len(hands) > 1)
+        assert len(page["hands"]) == 1 and page["hands"][0]["id"] >= hands[0]["id"]
+        assert page["more"] is (len(hands) > 1 or page["hands"][0]["id"] > hands[0]["id"])
         if len(hands) > 1:
             older = browser.get(f"/api/hands?limit=1&before={hands[0]['id']}").json()
             assert [h["id"] for h in older["hands"]] == [hands[1]["id"]]
