@@ -208,7 +208,7 @@ def test_two_players_play_to_a_showdown_and_one_rebuys(
     ann.page.select_option("#lang", "fr")
     ann.page.wait_for_selector("text=Historique des mains")
     # the newest row may be the hand still in play: read one that has ended
-    ann.page.locator("#hands tbody tr[data-status='ended'] button").first.click()
+    ann.page.locator("#hands tbody tr[data-status='ended'] button.hand-read").first.click()
     ann.page.wait_for_selector("#hand-text:not([hidden]) .hand-history")
     told = ann.page.locator("#hand-text .hand-history").inner_text()
     assert f"{TABLE}, main n° " in told and "Siège " in told and "*** Préflop ***" in told, told
