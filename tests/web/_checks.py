@@ -15,6 +15,14 @@ OVERFLOWS = """(root) => {
   // Every shown element whose content is wider than its box (text cut or spilling out),
   // but for boxes that scroll (a wide table in its scroll box) and the screen readers' text.
   const out = [];
+  const clipped = (el) => {
+    // inside a box cut to nothing on purpose (a table's header kept for screen readers)
+    for (let a = el; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if ((s.clip && s.clip !== 'auto') || (s.clipPath && s.clipPath !== 'none')) return true;
+    }
+    return false;
+  };
   const scope = document.querySelector(root) || document.body;
   const doc = document.documentElement;
   if (doc.scrollWidth > window.innerWidth + 1) {
@@ -29,7 +37,7 @@ OVERFLOWS = """(root) => {
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || style.display === 'contents') continue;
     if (['auto', 'scroll'].includes(style.overflowX)) continue;
-    if (el.closest('.sr-only, svg, [aria-hidden="true"]')) continue;
+    if (el.closest('.sr-only, svg, [aria-hidden="true"]') || clipped(el)) continue;
     if (el.clientWidth < 2) continue;
     const text = el.matches('input, select, textarea')
       || [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());

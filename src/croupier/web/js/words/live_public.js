@@ -3,6 +3,11 @@
 // standings). The floor's console adds the rest (floor_live.js). Keys start with "live.".
 export const WORDS = {
   en: {
+    "live.rebuys": "Rebuys",
+    "live.add_ons": "Add-ons",
+    "live.time_now": "Time",
+    "live.level_progress": "Time gone in the level",
+    "live.break_progress": "Time gone in the break",
     "live.after_break": "After the break: {blinds}",
     "live.announce_break": "Break",
     "live.average": "average {chips}",
@@ -69,6 +74,11 @@ export const WORDS = {
     "live.chips_in_play": "Chips in play",
   },
   fr: {
+    "live.rebuys": "Recaves",
+    "live.add_ons": "Add-ons",
+    "live.time_now": "Heure",
+    "live.level_progress": "Temps écoulé du niveau",
+    "live.break_progress": "Temps écoulé de la pause",
     "live.after_break": "Après la pause : {blinds}",
     "live.announce_break": "Pause",
     "live.average": "tapis moyen {chips}",
@@ -126,7 +136,7 @@ export const WORDS = {
     "live.state.break": "Pause",
     "live.state.finished": "Terminé : {winner} gagne",
     "live.state.hand_for_hand": "Main par main",
-    "live.state.paused": "Arrêtée",
+    "live.state.paused": "En pause",
     "live.state.registration": "Inscriptions",
     "live.to_break": "Pause dans",
     "live.wins": "Victoires",
@@ -135,6 +145,11 @@ export const WORDS = {
     "live.chips_in_play": "Jetons en jeu",
   },
   it: {
+    "live.rebuys": "Rebuy",
+    "live.add_ons": "Add-on",
+    "live.time_now": "Ora",
+    "live.level_progress": "Tempo trascorso del livello",
+    "live.break_progress": "Tempo trascorso della pausa",
     "live.after_break": "Dopo la pausa: {blinds}",
     "live.announce_break": "Pausa",
     "live.average": "stack medio {chips}",
