@@ -64,7 +64,7 @@ def floor(browser: Browser, server: Server) -> Iterator[Player]:
 
 @pytest.fixture(scope="module")
 def event(floor: Player) -> str:
-    """A live rebuy tournament of 12, started (an add-on at its first break)."""
+    """A live rebuy tournament of 12, started: antes from level 2, an add-on at the break."""
     page = floor.page
     made = _api(
         page,
@@ -74,6 +74,16 @@ def event(floor: Player) -> str:
             "name": "Championnat du jeudi soir",
             "preset": "pokcomm-rebuy",
             "table_size": 6,
+            # long figures with antes next (French: "12 500/25 000 ante 2 500")
+            "levels": [
+                {"small_blind": 25, "big_blind": 50, "minutes": 20},
+                {"small_blind": 12_500, "big_blind": 25_000, "ante": 2_500},
+                {"break": 10},
+                {"small_blind": 150_000, "big_blind": 300_000, "ante": 50_000},
+                {"small_blind": 200_000, "big_blind": 400_000, "ante": 50_000},
+            ],
+            "rebuy": {"until_level": 2, "stack": 5_000, "price": 2_000, "threshold": 5_000},
+            "add_on": {"after_level": 2, "stack": 5_000, "price": 2_000},
         },
     )
     url = f"/api/floor/live/{made['id']}"

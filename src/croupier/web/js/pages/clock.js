@@ -86,9 +86,9 @@ function build() {
       stat("players", t("live.players")),
       stat("average", t("live.average_stack")),
       stat("pool", t("live.prize_pool")),
-      stat("chips", t("live.chips_in_play")),
       stat("rebuys", t("live.rebuys")),
       stat("add_ons", t("live.add_ons")),
+      stat("chips", t("live.chips_in_play")),
       h("div", { class: "wall-stat wall-payouts" }, h("span", { class: "wall-label" }, t("live.payouts")), h("ol", { "data-f": "payouts" })),
     ),
     h("div", { class: "wall-announce", "data-f": "announce", hidden: true, role: "alert" }),
@@ -159,10 +159,21 @@ function fit(box) {
   const key = `${box.textContent}|${box.clientWidth}|${window.innerHeight}`;
   if (fitted.get(box) === key) return;
   box.style.fontSize = "";
-  let size = parseFloat(getComputedStyle(box).fontSize);
-  while (box.scrollWidth > box.clientWidth + 1 && size > 8) {
+  box.style.whiteSpace = "";
+  const start = parseFloat(getComputedStyle(box).fontSize);
+  let size = start;
+  // smaller letters down to half their size, then onto two lines ("12 500/25 000" over
+  // "ante 2 500") rather than figures too small to read across the room
+  while (box.scrollWidth > box.clientWidth + 1 && size > Math.max(10, start * 0.5)) {
     size *= 0.92;
     box.style.fontSize = `${size.toFixed(1)}px`;
+  }
+  if (box.scrollWidth > box.clientWidth + 1) {
+    box.style.whiteSpace = "normal";
+    while (box.scrollWidth > box.clientWidth + 1 && size > 8) {
+      size *= 0.92;
+      box.style.fontSize = `${size.toFixed(1)}px`;
+    }
   }
   fitted.set(box, `${box.textContent}|${box.clientWidth}|${window.innerHeight}`);
 }
