@@ -131,35 +131,6 @@ def test_every_page_of_a_player_fits_and_passes_axe(
     p.context.close()
 
 
-def test_the_table_at_your_turn_fits_and_passes_axe(
-    browser: Browser, server: Server, shots: Path
-) -> None:
-    p = new_player(browser, server, "yan")
-    p.register()
-    page = p.page
-    p.goto("#/table/casino-fr-2")
-    page.wait_for_selector(".table-page .felt-wrap")
-    page.wait_for_selector("#sit-casino-fr-2")
-    page.fill(".seat-panel input[type=text]", "100.00")
-    page.click("#sit-casino-fr-2")
-    wait_until(
-        lambda: page.locator(".actions [data-action]").count(), timeout=60, what="yan's turn"
-    )
-    problems: list[str] = []
-    for lang in LANGS:
-        page.select_option("#lang", lang)
-        page.wait_for_timeout(200)
-        problems += check(page, f"table {lang}")
-        page.screenshot(path=str(shots / f"page-table-turn-{lang}.png"))
-    page.select_option("#lang", "en")
-    # the turn is told to screen readers: a live region holds it
-    live = page.locator("[aria-live='polite'], [aria-live='assertive'], [role=status]")
-    assert live.count() > 0
-    assert problems == [], "\n".join(problems)
-    assert p.errors == [], p.errors
-    p.context.close()
-
-
 def test_the_floors_consoles_fit_and_pass_axe(floor: Player, event: str, shots: Path) -> None:
     page = floor.page
     consoles = {
