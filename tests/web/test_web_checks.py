@@ -19,7 +19,13 @@ from playwright.sync_api import Browser, Page
 from test_web_live import _floor_password
 
 LANGS = ("en", "fr", "it")
-SIZES = [{"width": 1366, "height": 768}, PHONE]
+SIZES = [
+    {"width": 1366, "height": 768},
+    {"width": 1280, "height": 720},
+    {"width": 1920, "height": 1080},
+    PHONE,
+    {"width": 844, "height": 390},
+]
 WALLS = [
     (1280, 720),
     (1366, 768),
@@ -122,8 +128,9 @@ def test_every_page_of_a_player_fits_and_passes_axe(
                 page.wait_for_timeout(50)
                 where = f"{name} {lang} {size['width']}x{size['height']}"
                 problems += check(page, where, axe=k == 0)
-                if lang != "en" or k == 1:
-                    page.screenshot(path=str(shots / f"page-{name}-{lang}-{size['width']}.png"))
+                page.screenshot(
+                    path=str(shots / f"page-{name}-{lang}-{size['width']}x{size['height']}.png")
+                )
             page.set_viewport_size(SIZES[0])
     page.select_option("#lang", "en")
     assert problems == [], "\n".join(problems)
