@@ -63,7 +63,7 @@ def test_the_list_tells_each_hand(hal: Player, server: Server) -> None:
         tr = page.locator(f"#hands tr[data-hand-id='{row['id']}']")
         drawn = tr.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
         assert drawn == own + hand.board
-        cells = tr.locator("td").all_inner_texts()
+        cells = tr.locator("th, td").all_inner_texts()
         assert cells[0].startswith(TABLE) and "@" not in cells[0]
         assert "€" in cells[4] and cells[5].strip()[0] in "+−0€", cells
     text = page.locator("main").inner_text()

@@ -22,7 +22,7 @@ export function tableTitle(title, table) {
 function resultEl(x) {
   if (x.result == null) return h("span", { class: "muted" }, "—");
   const sign = x.result > 0 ? "+" : x.result < 0 ? "−" : "";
-  const cls = x.result > 0 ? "ok" : x.result < 0 ? "neg" : "muted";
+  const cls = x.result > 0 ? "hand-won" : x.result < 0 ? "hand-lost" : "muted";
   return h("span", { class: cls }, `${sign}${amount(Math.abs(x.result), x.unit)}`);
 }
 
@@ -112,15 +112,19 @@ export async function render(main) {
     return h(
       "tr",
       { "data-hand-id": String(x.id), "data-status": x.status },
-      h("td", { class: "hand-table" }, title, h("span", { class: "muted" }, ` #${x.number}`)),
-      h("td", {}, when(x.started_at)),
-      h("td", {}, cardsCell(x.cards)),
-      h("td", {}, cardsCell(x.board)),
-      h("td", { class: "num" }, x.pot != null ? amount(x.pot, x.unit) : "—"),
-      h("td", { class: "num" }, resultEl(x), x.status !== "ended" && has(`hands.status.${x.status}`) ? h("div", { class: "muted" }, t(`hands.status.${x.status}`)) : null),
+      h("th", { scope: "row", class: "hand-table" }, title, h("span", { class: "muted" }, ` #${x.number}`)),
+      h("td", { "data-label": t("hands.started") }, when(x.started_at)),
+      h("td", { "data-label": t("hands.your_cards") }, cardsCell(x.cards)),
+      h("td", { "data-label": t("hands.board") }, cardsCell(x.board)),
+      h("td", { class: "num", "data-label": t("hands.pot") }, x.pot != null ? amount(x.pot, x.unit) : "—"),
       h(
         "td",
-        {},
+        { class: "num", "data-label": t("hands.result") },
+        h("span", {}, resultEl(x), x.status !== "ended" && has(`hands.status.${x.status}`) ? h("span", { class: "muted" }, ` (${t(`hands.status.${x.status}`)})`) : null),
+      ),
+      h(
+        "td",
+        { class: "row-actions" },
         h(
           "div",
           { class: "row hand-actions" },
@@ -171,7 +175,7 @@ export async function render(main) {
       { class: "scroll", tabindex: "0", role: "region", "aria-label": t("hands.title") },
       h(
         "table",
-        { class: "data", id: "hands" },
+        { class: "data stacked", id: "hands" },
         h(
           "thead",
           {},
