@@ -312,7 +312,9 @@ def test_language_switch_on_every_page(
     assert "Puntate" in page.locator("#cash-tables thead").inner_text()
     open_table(dora, OTHER)
     text = page.locator(".table-page").inner_text()
-    assert "Informazioni del tavolo (CAS-28)" in text and "Bui" in text
+    assert "Informazioni del tavolo" in text and "Bui" in text
+    # no rule code for the players (CAS-28: kept for the floor), no limits at a no-limit table
+    assert "CAS-28" not in text and "Limiti" not in text
     dora.goto("#/cashier")
     page.wait_for_selector("text=Il tuo saldo")
     # CLDR's Italian groups from five digits: 1000,00 € (and 12.345,67 €)
