@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from _browser import Player, Server, new_player, wait_until
+from _browser import Player, Server, new_player, privacy_problems, wait_until
 from _checks import axe_problems, overflows
 from playwright.sync_api import Browser
 from test_web_play import act_if_turn, leave, open_table, sit, stay_in
@@ -44,6 +44,7 @@ def hal(browser: Browser, server: Server) -> Iterator[Player]:
         time.sleep(0.1)
     assert ended() >= 2, "hal played no two hands with a flop in 90 s"
     leave(p)
+    assert privacy_problems(p, server.hands()) == []  # his table's frames too
     yield p
     p.context.close()
 
