@@ -479,10 +479,13 @@ def test_a_sit_and_go_against_bots_to_its_end(
     # his tournament hands in his histories, told in chips
     page.goto(f"{server.url}/#/hands")
     page.wait_for_selector("#hands tbody tr")
-    page.locator("#hands tbody tr button").first.click()
+    page.locator("#hands tbody tr button.hand-read").first.click()
     page.wait_for_selector("#hand-text:not([hidden]) .hand-history")
     told = page.locator("#hand-text .hand-history").inner_text()
-    assert f"{table}, hand #" in told and "€" not in told, told
+    # the table by its number and the tournament's name, never its id
+    number = table.rpartition("@")[2]
+    assert f"Table {number} · " in told and ", hand #" in told and "€" not in told, told
+    assert table not in page.locator("#hands").inner_text()
     for p in (sam, lobby):
         assert p.errors == [], p.errors
         assert privacy_problems(p, server.hands()) == []
