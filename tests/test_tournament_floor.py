@@ -62,7 +62,7 @@ def test_a_suspension_lasts_as_many_hands_as_players_per_orbit_blinds_still_take
     t, floor = six("italian")
     play_hand(t, 1)
     decision = floor.suspend("p03", 2, Fault.CONDUCT, "obscene language")
-    assert decision.detail.startswith("2 orbit(s): 12 hands")  # six players, him included
+    assert decision.detail.startswith("2 orbits: 12 hands")  # six players, him included
     seat = t.table(1).seat_of("p03")
     blinds = 0
     for k in range(12):

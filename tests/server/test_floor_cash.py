@@ -200,7 +200,7 @@ def test_penalties_are_applied_at_the_table_and_logged(room_config: ServerConfig
             )
             assert (done["table"], done["hands"]) == ("t1", 3)
             refused = await clients["ann"].send("sit_in", table="t1")
-            assert refused["type"] == "error" and "suspended for 1 orbits" in refused["message"]
+            assert refused["type"] == "error" and "suspended for 1 orbit at" in refused["message"]
             elsewhere = await clients["ann"].send("join_waiting_list", table="t1")
             assert elsewhere["type"] == "error" and "before he plays again" in elsewhere["message"]
             await play_hands(list(clients.values()), "t1", 4)

@@ -17,6 +17,7 @@ from _tourney import Player, fast_config, tourney_room
 from croupier.room.cash.ledger import Account
 from croupier.server.check import check_database
 from croupier.server.protocol.server import server_message
+from croupier.server.tables.hand_list import hand_list
 from croupier.server.tournaments.spec import Spec
 
 CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
@@ -131,6 +132,12 @@ def test_a_sit_and_go_from_registration_to_the_prizes(database_url: str, tmp_pat
             assert views[-1]["state"] == "finished" and views[-1]["you"]["place"] == mine.place
             history = await ann.ok("history", table="sng-1@1", hand=1)
             assert history["table"] == "sng-1@1" and history["text"]
+            # her list of hands names the table by its number and the tournament's name
+            listed = await room.services.store.read(lambda c: hand_list(c, "ann", limit=3))
+            title = {"tournament": sng().name, "number": 1}
+            assert listed["hands"] and all(h["title"] == title for h in listed["hands"])
+            assert all(h["unit"] == "chips" and len(h["cards"]) == 2 for h in listed["hands"])
+            assert listed["tables"] == [{"table": "sng-1@1", "title": title}]
             check = check_database(room.services.store)
             assert check["ledger_balanced"] and check["problems"] == [], check
             assert check["open_hands"] == 0

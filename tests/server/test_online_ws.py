@@ -109,8 +109,41 @@ def test_the_demo_room_plays_and_a_newcomer_sits_at_once(demo_config: ServerConf
                         )
                         acted += 1
             assert acted == 3, "the bots played and dealt ann in"
-        hands = browser.get("/api/hands").json()["hands"]
+        listed = browser.get("/api/hands").json()
+        hands = listed["hands"]
         assert hands and hands[0]["table"] == "casino-fr-1"
+        assert hands[0]["title"] == {"name": "casino-fr-1"}
+        assert listed["tables"] == [{"table": "casino-fr-1", "title": {"name": "casino-fr-1"}}]
+        for row in hands:
+            if row["status"] == "open":
+                continue  # still being played: its board grows
+            # the list's summary is the hand as ann saw it: her cards, the board, the pot
+            seen = browser.get(f"/api/hands/{row['id']}").json()["events"]
+            mine = [e["cards"] for e in seen if e["type"] == "dealt" and e["seat"] == row["seat"]]
+            assert row["cards"] == (mine[0] if mine else [])
+            assert row["board"] == [c for e in seen if e["type"] == "board" for c in e["cards"]]
+            ended = [e for e in seen if e["type"] == "ended"]
+            if ended:
+                assert row["pot"] == sum(
+                    e["amount"] for e in seen if e["type"] in ("awarded", "raked")
+                )
+                stack = dict(map(tuple, ended[0]["stacks"]))[row["seat"]]
+                seat_start = next(
+                    s[2]
+                    for e in seen
+                    if e["type"] == "started"
+                    for s in e["seats"]
+                    if s[0] == row["seat"]
+                )
+                assert row["result"] == stack - seat_start
+        page = browser.get("/api/hands?limit=1").json()
+        assert len(page["hands"]) == 1 and page["hands"][0]["id"] >= hands[0]["id"]
+        assert page["more"] is (len(hands) > 1 or page["hands"][0]["id"] > hands[0]["id"])
+        if len(hands) > 1:
+            older = browser.get(f"/api/hands?limit=1&before={hands[0]['id']}").json()
+            assert [h["id"] for h in older["hands"]] == [hands[1]["id"]]
+        assert browser.get("/api/hands?table=pokerkings-1").json()["hands"] == []
+        assert browser.get("/api/hands?table=" + "x" * 121).status_code == 400
         one = hands[-1]["id"]
         text = browser.get(f"/api/hands/{one}?format=text")
         assert text.status_code == 200 and "casino-fr-1 hand" in text.text

@@ -172,7 +172,7 @@ def test_the_header_links_to_the_public_standings(visitor: Player, shots: Path) 
     wait_until(
         lambda: page.evaluate("location.hash") == "#/standings", timeout=10, what="the standings"
     )
-    assert page.locator("#nav-standings").get_attribute("aria-current") == "page"
+    page.wait_for_selector("#nav-standings[aria-current=page]")  # the header drawn again
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(shots / "standings-link-phone.png"))
     got = page.evaluate(

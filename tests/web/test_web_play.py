@@ -208,7 +208,7 @@ def test_two_players_play_to_a_showdown_and_one_rebuys(
     ann.page.select_option("#lang", "fr")
     ann.page.wait_for_selector("text=Historique des mains")
     # the newest row may be the hand still in play: read one that has ended
-    ann.page.locator("#hands tbody tr[data-status='ended'] button").first.click()
+    ann.page.locator("#hands tbody tr[data-status='ended'] button.hand-read").first.click()
     ann.page.wait_for_selector("#hand-text:not([hidden]) .hand-history")
     told = ann.page.locator("#hand-text .hand-history").inner_text()
     assert f"{TABLE}, main n° " in told and "Siège " in told and "*** Préflop ***" in told, told
@@ -312,7 +312,9 @@ def test_language_switch_on_every_page(
     assert "Puntate" in page.locator("#cash-tables thead").inner_text()
     open_table(dora, OTHER)
     text = page.locator(".table-page").inner_text()
-    assert "Informazioni del tavolo (CAS-28)" in text and "Bui" in text
+    assert "Informazioni del tavolo" in text and "Bui" in text
+    # no rule code for the players (CAS-28: kept for the floor), no limits at a no-limit table
+    assert "CAS-28" not in text and "Limiti" not in text
     dora.goto("#/cashier")
     page.wait_for_selector("text=Il tuo saldo")
     # CLDR's Italian groups from five digits: 1000,00 € (and 12.345,67 €)
@@ -477,10 +479,13 @@ def test_a_sit_and_go_against_bots_to_its_end(
     # his tournament hands in his histories, told in chips
     page.goto(f"{server.url}/#/hands")
     page.wait_for_selector("#hands tbody tr")
-    page.locator("#hands tbody tr button").first.click()
+    page.locator("#hands tbody tr button.hand-read").first.click()
     page.wait_for_selector("#hand-text:not([hidden]) .hand-history")
     told = page.locator("#hand-text .hand-history").inner_text()
-    assert f"{table}, hand #" in told and "€" not in told, told
+    # the table by its number and the tournament's name, never its id
+    number = table.rpartition("@")[2]
+    assert f"Table {number} · " in told and ", hand #" in told and "€" not in told, told
+    assert table not in page.locator("#hands").inner_text()
     for p in (sam, lobby):
         assert p.errors == [], p.errors
         assert privacy_problems(p, server.hands()) == []

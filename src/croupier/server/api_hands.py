@@ -8,8 +8,8 @@ from starlette.routing import Route
 
 from croupier.server.errors import ServerError
 from croupier.server.http import Context, api_route
+from croupier.server.tables.hand_list import hand_list
 from croupier.server.tables.histories import FORMATS, hand_history
-from croupier.server.tables.records import hands_of_player
 
 __all__ = ["routes"]
 
@@ -24,15 +24,20 @@ def _int(ctx: Context, name: str, default: int | None, *, low: int, high: int) -
 
 
 async def my_hands(ctx: Context) -> Response:
-    """The player's own hands, newest first: ``?limit=50&before=ID``."""
+    """The player's own hands, newest first: ``?limit=50&before=ID&table=NAME``, each with
+    its table's title, his cards, the board, the pot and his result; ``more``: older hands
+    remain; ``tables``: the tables he played at."""
     user = ctx.user_session.user.screen_name
     limit = _int(ctx, "limit", 50, low=1, high=500)
     before = _int(ctx, "before", None, low=1, high=10**15)
+    table = ctx.request.query_params.get("table") or None
+    if table is not None and len(table) > 120:
+        raise ServerError("table: a table's name, at most 120 characters")
     assert limit is not None
-    rows = await ctx.services.store.read(
-        lambda c: hands_of_player(c, user, before=before, limit=limit)
+    found = await ctx.services.store.read(
+        lambda c: hand_list(c, user, before=before, limit=limit, table=table)
     )
-    return JSONResponse({"hands": [r._asdict() for r in rows]})
+    return JSONResponse(found)
 
 
 async def one_hand(ctx: Context) -> Response:

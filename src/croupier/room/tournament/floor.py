@@ -321,7 +321,7 @@ class Floor:
             [player],
             reason,
             by=by,
-            detail=f"{orbits} orbit(s): {hands} hands, blinds and antes taken",
+            detail=f"{_count(orbits, 'orbit')}: {_count(hands, 'hand')}, blinds and antes taken",
             fault=fault,
             sanction=Sanction.SUSPENSION,
             override=override,
@@ -498,3 +498,8 @@ def _reason(reason: object, by: object) -> None:
         raise ConfigurationError(f"every floor decision gives its reason (a text), not {reason!r}")
     if by is not None and (not isinstance(by, str) or not by.strip()):
         raise ConfigurationError(f"a decision is signed by a director's name, not {by!r}")
+
+
+def _count(n: int, word: str) -> str:
+    """``1 orbit``, ``2 orbits``: a count with its word in English."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

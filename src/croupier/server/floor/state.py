@@ -87,8 +87,9 @@ class FloorState:
         if s is not None:
             raise ProtocolError(
                 "illegal",
-                f"{player} is suspended for {s.orbits} orbits at {s.table} (POK-13-1, ITA-51):"
-                f" {s.hands_left} hands to sit out before he plays again",
+                f"{player} is suspended for {_count(s.orbits, 'orbit')} at {s.table}"
+                f" (POK-13-1, ITA-51): {_count(s.hands_left, 'hand')} to sit out before he"
+                " plays again",
             )
 
     def check_may_sit_in(self, player: str) -> None:
@@ -97,8 +98,8 @@ class FloorState:
         if s is not None:
             raise ProtocolError(
                 "illegal",
-                f"{player} is suspended for {s.orbits} orbits at {s.table} (POK-13-1, ITA-51):"
-                f" {s.hands_left} hands to sit out",
+                f"{player} is suspended for {_count(s.orbits, 'orbit')} at {s.table}"
+                f" (POK-13-1, ITA-51): {_count(s.hands_left, 'hand')} to sit out",
             )
 
     # ------------------------------------------------------------ changes
@@ -182,3 +183,8 @@ def load_floor_state(connection: sa.Connection) -> FloorState:
     """The floor's stored state (empty on a new database); a read query."""
     data = latest_snapshot(connection, FLOOR_KIND, _NAME)
     return FloorState() if data is None else FloorState.from_dict(data)
+
+
+def _count(n: int, word: str) -> str:
+    """``1 hand``, ``2 hands``: a count with its word in English."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

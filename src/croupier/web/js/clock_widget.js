@@ -56,14 +56,23 @@ export class ClockReading {
     return Math.max(0, d.seconds_to_break - (performance.now() - this.at) / 1000);
   }
 
+  /** How much of the period has gone by, 0 to 1 (null in the last level). */
+  progress() {
+    const total = this.data.period_seconds;
+    const left = this.left();
+    if (left === null || !total || total === Infinity) return null;
+    return Math.min(1, Math.max(0, 1 - left / total));
+  }
+
   /** The state in words: paused, break, hand-for-hand, finished, not started. */
   state() {
     const d = this.data;
     if (d.phase === "finished") return t("live.state.finished", { winner: d.winner || "" });
     if (d.phase === "registration") return t("live.state.registration");
+    // a clock stopped by the floor says so, during a break too
+    if (!d.running && d.started !== false) return t("live.state.paused");
     if (d.hand_for_hand) return t("live.state.hand_for_hand");
     if (d.on_break) return t("live.state.break");
-    if (!d.running) return t("live.state.paused");
     return "";
   }
 }

@@ -71,9 +71,23 @@ export function t(key, params = {}) {
   let text = words[key];
   if (text === undefined) text = EN[key];
   if (text === undefined) return key;
+  // {count:entry|entries}: the word for the number, by the language's plural rules
+  // (French says "1 main", "0 main"; English "1 hand", "0 hands")
+  text = text.replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (whole, name, one, other) =>
+    name in params ? (plural(params[name]) === "one" ? one : other) : whole,
+  );
   return text.replace(/\{(\w+)\}/g, (whole, name) =>
     name in params ? String(params[name]) : whole,
   );
+}
+
+const pluralRules = new Map();
+
+/** The plural category of a number in the language in use ("one", "other" ...). */
+export function plural(n) {
+  const loc = locale();
+  if (!pluralRules.has(loc)) pluralRules.set(loc, new Intl.PluralRules(loc));
+  return pluralRules.get(loc).select(Number(n));
 }
 
 /** Whether a key exists (in English, the reference). */

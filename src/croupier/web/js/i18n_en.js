@@ -49,7 +49,7 @@ export const WORDS = {
   "auth.register": "Register",
   "auth.login": "Log in",
   "auth.full_name": "Full name",
-  "auth.full_name_help": "As on your identity papers; the room registers it (CAS-3).",
+  "auth.full_name_help": "As on your identity papers; the room registers it.",
   "auth.screen_name": "Screen name",
   "auth.screen_name_help": "What others see at the tables: letters, digits, . _ - (unique in the room).",
   "auth.password": "Password",
@@ -289,14 +289,14 @@ export const WORDS = {
   "act.bad_amount": "The amount must be from {min} to {max}.",
   "act.waiting": "Waiting for {name}",
 
-  "ita50.title": "Before you act (ITA-50)",
+  "ita50.title": "Before you act",
   "ita50.in_hand": "Still in the hand",
   "ita50.reopens": "A raise is open to you.",
   "ita50.not_reopened": "The betting is not reopened for you: {why}",
   "ita50.facing": "To call: {amount}",
   "ita50.nobody": "No hand in play.",
 
-  "info.title": "Table information (CAS-28)",
+  "info.title": "Table information",
   "info.game": "Game",
   "info.version": "Version",
   "info.stakes": "Stakes",
@@ -338,7 +338,7 @@ export const WORDS = {
   "seat.moved": "Table move: you are now at {table}, seat {seat}.",
 
   "show.ask": "Ask to see {name}'s hand",
-  "show.ask_help": "RRP-5: any player dealt in may ask to see a called hand.",
+  "show.ask_help": "Any player dealt in may ask to see a called hand.",
   "show.revealed": "{name} had {cards}",
 
   "history.title": "Last hands",
@@ -349,7 +349,7 @@ export const WORDS = {
   "chat.title": "Chat",
   "chat.say": "Message",
   "chat.send": "Send",
-  "chat.silent": "Chat is closed for you during the hand (POK-12-2).",
+  "chat.silent": "Chat is closed for you during the hand.",
   "chat.muted": "The floor has muted you.",
 
   "log.title": "Table log",
@@ -391,4 +391,6 @@ export const WORDS = {
   "err.rate_limited": "Too fast: wait a moment.",
   "err.unauthenticated": "Log in first.",
   "err.unavailable": "The table is stopped.",
+  // web-pages (issue 17)
+  "info.rake_max": "max {amount}",
 };

@@ -49,7 +49,7 @@ export const WORDS = {
   "auth.register": "Inscription",
   "auth.login": "Connexion",
   "auth.full_name": "Nom complet",
-  "auth.full_name_help": "Comme sur vos papiers d'identité ; la salle l'enregistre (CAS-3).",
+  "auth.full_name_help": "Comme sur vos papiers d'identité ; la salle l'enregistre.",
   "auth.screen_name": "Pseudo",
   "auth.screen_name_help": "Ce que les autres voient aux tables : lettres, chiffres, . _ - (unique dans la salle).",
   "auth.password": "Mot de passe",
@@ -289,14 +289,14 @@ export const WORDS = {
   "act.bad_amount": "Le montant doit être de {min} à {max}.",
   "act.waiting": "On attend {name}",
 
-  "ita50.title": "Avant de parler (ITA-50)",
+  "ita50.title": "Avant de parler",
   "ita50.in_hand": "Encore dans le coup",
   "ita50.reopens": "Vous pouvez relancer.",
   "ita50.not_reopened": "Les enchères ne sont pas rouvertes pour vous : {why}",
   "ita50.facing": "Pour suivre : {amount}",
   "ita50.nobody": "Aucune main en cours.",
 
-  "info.title": "Informations de la table (CAS-28)",
+  "info.title": "Informations de la table",
   "info.game": "Jeu",
   "info.version": "Version",
   "info.stakes": "Enjeux",
@@ -338,7 +338,7 @@ export const WORDS = {
   "seat.moved": "Changement de table : vous êtes maintenant à {table}, place {seat}.",
 
   "show.ask": "Demander à voir la main de {name}",
-  "show.ask_help": "RRP-5 : tout joueur servi peut demander à voir une main qui a été suivie.",
+  "show.ask_help": "Tout joueur servi peut demander à voir une main qui a été suivie.",
   "show.revealed": "{name} avait {cards}",
 
   "history.title": "Dernières mains",
@@ -349,7 +349,7 @@ export const WORDS = {
   "chat.title": "Discussion",
   "chat.say": "Message",
   "chat.send": "Envoyer",
-  "chat.silent": "La discussion vous est fermée pendant la main (POK-12-2).",
+  "chat.silent": "La discussion vous est fermée pendant la main.",
   "chat.muted": "Le directeur vous a rendu muet.",
 
   "log.title": "Journal de la table",
@@ -391,4 +391,6 @@ export const WORDS = {
   "err.rate_limited": "Trop vite : attendez un instant.",
   "err.unauthenticated": "Connectez-vous d'abord.",
   "err.unavailable": "La table est arrêtée.",
+  // web-pages (issue 17)
+  "info.rake_max": "max. {amount}",
 };

@@ -49,7 +49,7 @@ export const WORDS = {
   "auth.register": "Registrazione",
   "auth.login": "Accesso",
   "auth.full_name": "Nome e cognome",
-  "auth.full_name_help": "Come sul documento d'identità; la sala lo registra (CAS-3).",
+  "auth.full_name_help": "Come sul documento d'identità; la sala lo registra.",
   "auth.screen_name": "Nickname",
   "auth.screen_name_help": "Ciò che gli altri vedono ai tavoli: lettere, cifre, . _ - (unico nella sala).",
   "auth.password": "Password",
@@ -289,14 +289,14 @@ export const WORDS = {
   "act.bad_amount": "L'importo deve essere da {min} a {max}.",
   "act.waiting": "Si attende {name}",
 
-  "ita50.title": "Prima di agire (ITA-50)",
+  "ita50.title": "Prima di agire",
   "ita50.in_hand": "Ancora in gioco",
   "ita50.reopens": "Puoi rilanciare.",
   "ita50.not_reopened": "Le puntate non sono riaperte per te: {why}",
   "ita50.facing": "Per vedere: {amount}",
   "ita50.nobody": "Nessuna mano in corso.",
 
-  "info.title": "Informazioni del tavolo (CAS-28)",
+  "info.title": "Informazioni del tavolo",
   "info.game": "Gioco",
   "info.version": "Versione",
   "info.stakes": "Puntate",
@@ -338,7 +338,7 @@ export const WORDS = {
   "seat.moved": "Cambio tavolo: ora sei a {table}, posto {seat}.",
 
   "show.ask": "Chiedi di vedere la mano di {name}",
-  "show.ask_help": "RRP-5: ogni giocatore servito può chiedere di vedere una mano vista.",
+  "show.ask_help": "Ogni giocatore servito può chiedere di vedere una mano vista.",
   "show.revealed": "{name} aveva {cards}",
 
   "history.title": "Ultime mani",
@@ -349,7 +349,7 @@ export const WORDS = {
   "chat.title": "Chat",
   "chat.say": "Messaggio",
   "chat.send": "Invia",
-  "chat.silent": "La chat è chiusa per te durante la mano (POK-12-2).",
+  "chat.silent": "La chat è chiusa per te durante la mano.",
   "chat.muted": "Il direttore ti ha silenziato.",
 
   "log.title": "Registro del tavolo",
@@ -391,4 +391,6 @@ export const WORDS = {
   "err.rate_limited": "Troppo veloce: aspetta un momento.",
   "err.unauthenticated": "Accedi prima.",
   "err.unavailable": "Il tavolo è fermo.",
+  // web-pages (issue 17)
+  "info.rake_max": "max {amount}",
 };

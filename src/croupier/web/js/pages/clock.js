@@ -5,7 +5,7 @@
 // play sound only after a touch or a click). ?lang=fr|it|en chooses the language.
 import { get } from "../api.js";
 import { h, replace } from "../dom.js";
-import { initialLang, money, num, setLang, t } from "../i18n.js";
+import { initialLang, locale, money, num, setLang, t } from "../i18n.js";
 import { ClockReading, blindsText, clockText, upcomingText } from "../clock_widget.js";
 
 const POLL_MS = 2000;
@@ -62,6 +62,7 @@ function build() {
       "header",
       { class: "wall-head" },
       h("h1", { class: "wall-title", "data-f": "title" }),
+      h("p", { class: "wall-now" }, h("span", { class: "wall-label" }, t("live.time_now")), " ", h("time", { "data-f": "now" })),
       h("p", { class: "wall-message", "data-f": "message" }),
     ),
     h(
@@ -69,6 +70,11 @@ function build() {
       { class: "wall-main" },
       h("div", { class: "wall-level", "data-f": "level" }),
       h("div", { class: "wall-time", "data-f": "time", role: "timer" }),
+      h(
+        "div",
+        { class: "wall-progress", "data-f": "progress", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "100", "aria-label": t("live.level_progress") },
+        h("div", { class: "wall-progress-bar", "data-f": "bar" }),
+      ),
       h("div", { class: "wall-state", "data-f": "state" }),
       h("div", { class: "wall-blinds", "data-f": "blinds" }),
     ),
@@ -80,6 +86,8 @@ function build() {
       stat("players", t("live.players")),
       stat("average", t("live.average_stack")),
       stat("pool", t("live.prize_pool")),
+      stat("rebuys", t("live.rebuys")),
+      stat("add_ons", t("live.add_ons")),
       stat("chips", t("live.chips_in_play")),
       h("div", { class: "wall-stat wall-payouts" }, h("span", { class: "wall-label" }, t("live.payouts")), h("ol", { "data-f": "payouts" })),
     ),
@@ -119,6 +127,22 @@ function draw() {
   el("average").textContent = num(d.average_stack);
   el("pool").textContent = money(d.prize_pool);
   el("chips").textContent = num(d.chips || d.entries * d.average_stack);
+  const progress = reading.progress();
+  const bar = el("progress");
+  bar.hidden = progress === null || d.phase !== "running";
+  if (progress !== null) {
+    const percent = Math.round(progress * 100);
+    el("bar").style.width = `${(progress * 100).toFixed(1)}%`;
+    bar.setAttribute("aria-valuenow", String(percent));
+    bar.setAttribute("aria-label", t(d.on_break ? "live.break_progress" : "live.level_progress"));
+  }
+  el("now").textContent = new Intl.DateTimeFormat(locale(), { hour: "2-digit", minute: "2-digit" }).format(new Date());
+  // rebuys and add-ons where the tournament has any
+  el("rebuys").textContent = num(d.rebuys || 0);
+  el("add_ons").textContent = num(d.add_ons || 0);
+  el("rebuys").parentElement.hidden = !d.rebuys && !d.add_ons;
+  el("add_ons").parentElement.hidden = !d.rebuys && !d.add_ons;
+  fitAll();
   const list = el("payouts");
   const shown = d.payouts.slice(0, 9);
   replace(
@@ -126,6 +150,38 @@ function draw() {
     shown.map((amount, k) => h("li", {}, h("span", { class: "wall-place" }, t("live.place_n", { place: k + 1 })), h("span", {}, money(amount)))),
   );
   if (d.payouts.length > shown.length) list.append(h("li", { class: "wall-more" }, t("live.more_places", { count: d.payouts.length - shown.length })));
+}
+
+const fitted = new WeakMap();
+
+/** Shrink a figure's letters until it fits its box (never cut: "12 sur 30", "280 000"). */
+function fit(box) {
+  const key = `${box.textContent}|${box.clientWidth}|${window.innerHeight}`;
+  if (fitted.get(box) === key) return;
+  box.style.fontSize = "";
+  box.style.whiteSpace = "";
+  const start = parseFloat(getComputedStyle(box).fontSize);
+  let size = start;
+  // smaller letters down to half their size, then onto two lines ("12 500/25 000" over
+  // "ante 2 500") rather than figures too small to read across the room
+  while (box.scrollWidth > box.clientWidth + 1 && size > Math.max(10, start * 0.5)) {
+    size *= 0.92;
+    box.style.fontSize = `${size.toFixed(1)}px`;
+  }
+  if (box.scrollWidth > box.clientWidth + 1) {
+    box.style.whiteSpace = "normal";
+    while (box.scrollWidth > box.clientWidth + 1 && size > 8) {
+      size *= 0.92;
+      box.style.fontSize = `${size.toFixed(1)}px`;
+    }
+  }
+  fitted.set(box, `${box.textContent}|${box.clientWidth}|${window.innerHeight}`);
+}
+
+function fitAll() {
+  for (const box of root.querySelectorAll(".wall-value, .wall-blinds, .wall-time, .wall-level, .wall-state, .wall-title")) {
+    if (box.getClientRects().length) fit(box);
+  }
 }
 
 function announce(d) {
@@ -162,4 +218,5 @@ const params = new URLSearchParams(location.search);
 setLang(params.get("lang") || initialLang());
 build();
 setInterval(draw, 250);
+window.addEventListener("resize", () => draw());
 poll();

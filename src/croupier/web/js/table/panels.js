@@ -47,12 +47,13 @@ export function infoPanel(info, table, size = null) {
   if (info.game) row(t("info.rules"), info.game);
   if (info.version) row(t("info.version"), gameName(info.version));
   if (info.small_blind != null) row(t("info.blinds"), `${m(info.small_blind)} / ${m(info.big_blind)}${info.option ? ` + ${m(info.option)}` : ""}`);
-  if (info.small_bet) row(t("info.limits"), `${m(info.small_bet)} / ${m(info.big_bet)}`);
+  // a fixed-limit game's bets alone (a no-limit or pot-limit table has no limits to show)
+  if (info.small_bet && /^(fixed-)?limit$|^fl$/.test(info.version || "")) row(t("info.limits"), `${m(info.small_bet)} / ${m(info.big_bet)}`);
   // A tournament sells its chips itself (buy-in, rebuys, add-on: on its page), not its tables.
   if (info.min_buy_in != null && !info.tournament) row(t("info.buy_in"), `${m(info.min_buy_in)} – ${m(info.max_buy_in)}`);
   if (info.max_rebuy != null && !info.tournament) row(t("info.rebuy"), m(info.max_rebuy));
   if (info.rake_rate != null) {
-    row(t("info.rake"), info.rake_rate === "0%" ? t("info.no_rake") : `${info.rake_rate}${info.rake_cap != null ? ` (max ${m(info.rake_cap)})` : ""}`);
+    row(t("info.rake"), info.rake_rate === "0%" ? t("info.no_rake") : `${info.rake_rate}${info.rake_cap != null ? ` (${t("info.rake_max", { amount: m(info.rake_cap) })})` : ""}`);
   }
   if (size || info.max_players) row(t("info.max_players"), String(size || info.max_players));
   if (info.session != null) {

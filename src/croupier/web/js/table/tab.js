@@ -10,6 +10,7 @@ import { connection } from "../ws.js";
 import { facing, formatBox, parseAmount, preActionMove, renderActions, renderPreActions } from "./actionbar.js";
 import { tournamentPanel, tournamentTableTitle } from "../tournaments/strip.js";
 import { historyEl, historyText } from "./history.js";
+import { me } from "../session.js";
 import { eventLine, infoPanel, ita50Panel, logPanel, namesOf } from "./panels.js";
 import { sizeOf } from "./sizes.js";
 import { displayOf, potTotal, renderFelt } from "./view.js";
@@ -461,7 +462,8 @@ export class TableTab {
   }
 
   balance() {
-    return this.view.you?.balance ?? connection.state.welcome?.balance ?? 0;
+    // the header's balance, always (the session's); the table's word only before it is known
+    return me().balance ?? this.view.you?.balance ?? connection.state.welcome?.balance ?? 0;
   }
 
   renderHistory() {

@@ -68,10 +68,10 @@ export function renderTabs(path = currentPath) {
     items.push(
       h(
         "span",
-        { class: `tab${current ? " current" : ""}`, role: "presentation" },
+        { class: `tab${current ? " current" : ""}` },
         h(
           "a",
-          { href: `#/table/${encodeURIComponent(found.name)}`, role: "tab", "aria-selected": current ? "true" : "false", "data-tab": found.name },
+          { href: `#/table/${encodeURIComponent(found.name)}`, "aria-current": current ? "page" : null, "data-tab": found.name },
           found.view.info?.tournament ? tournamentTableTitle(found.view.info.tournament, found.name) : found.name,
           turn ? h("span", { class: "turn-dot", title: t("table.your_turn") }, " ●") : null,
           turn ? h("span", { class: "sr-only" }, ` (${t("table.your_turn")})`) : null,
@@ -81,7 +81,7 @@ export function renderTabs(path = currentPath) {
     );
   }
   if (open.size > 1) {
-    items.push(h("span", { class: `tab tiles-link${path === "tables" ? " current" : ""}` }, h("a", { href: "#/tables", role: "tab", "aria-selected": path === "tables" ? "true" : "false" }, t("nav.tiles"))));
+    items.push(h("span", { class: `tab tiles-link${path === "tables" ? " current" : ""}` }, h("a", { href: "#/tables", "aria-current": path === "tables" ? "page" : null }, t("nav.tiles"))));
   }
   replace(strip, ...items);
 }

@@ -4,7 +4,7 @@
 // store asks the server to watch a tournament while anyone follows it, and again after a
 // reconnection. One ticker counts down every tournament clock on the page.
 import { toast } from "../dom.js";
-import { money, num, t } from "../i18n.js";
+import { locale, money, num, t } from "../i18n.js";
 import { me, setBalance } from "../session.js";
 import { connection } from "../ws.js";
 
@@ -166,7 +166,13 @@ export function levelText(level) {
 /** An ordinal place in the language: 1st / 1er / 1º. */
 export function placeText(place) {
   if (place == null) return "";
-  return t(place === 1 ? "tn.place_1" : place === 2 ? "tn.place_2" : place === 3 ? "tn.place_3" : "tn.place_n", { n: place });
+  if (place <= 3) return t(`tn.place_${place}`);
+  // 21st, 22nd, 23rd in English: the ending of 1st, 2nd, 3rd where the language's ordinal
+  // rules say so (French: 21e; Italian: 21º)
+  const rule = new Intl.PluralRules(locale(), { type: "ordinal" }).select(place);
+  const like = { one: 1, two: 2, few: 3 }[rule];
+  if (like) return `${place}${t(`tn.place_${like}`).replace(/^\d+/, "")}`;
+  return t("tn.place_n", { n: place });
 }
 
 connection.onMessage((frame) => {
