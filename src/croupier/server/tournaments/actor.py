@@ -33,6 +33,7 @@ from croupier.server.tables.frames import dumps
 from croupier.server.tables.recovery import Recovered
 from croupier.server.tournaments import views
 from croupier.server.tournaments.bounties import pay_bounties
+from croupier.server.tournaments.busted import tell_busted
 from croupier.server.tournaments.purse import Purse, ServerClock
 from croupier.server.tournaments.spec import Spec, table_name
 from croupier.server.tournaments.tables import TableInfo, TourneyService, TourneyTable, number_of
@@ -110,6 +111,10 @@ class TournamentActor(Purse):
         self.bounties_paid: dict[str, int] = dict(s.get("bounties_paid", {}))
         """What each player's collected bounties were paid so far, in cents (.bounties)."""
         self.pending_records: list[Record] = []
+        self.busted_at: dict[str, str] = {}
+        """Players out of chips not yet told their finish, and the table they busted at."""
+        self.busted_told: set[str] = set()
+        """Players told they may rebuy (told again once their place is decided)."""
         """The floor's log lines of the change in hand, written with it."""
         t = self.tournament
         self.moves_seen = len(t.moves) if t is not None else 0
@@ -480,6 +485,8 @@ class TournamentActor(Purse):
             return
         for report in self.reports:
             self.changed = self.view_dirty = self.dirty = True
+            for player in (*report.eliminated, *report.may_rebuy):
+                self.busted_at[player] = table_name(self.id, report.table)
             for player in report.may_rebuy:
                 if player in self.service.bots:
                     t.decline_rebuy(player)
@@ -526,6 +533,7 @@ class TournamentActor(Purse):
         if t.phase is Phase.FINISHED and not self.paid:
             self._pay()
         self._offers()
+        tell_busted(self)
 
     def _sync_tables(self) -> None:
         """A table actor for each table of the tournament; a table broken, or redrawn as the
