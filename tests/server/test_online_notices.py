@@ -24,7 +24,9 @@ FLO = Floor(who="flo", role="floor")
 @pytest.fixture
 def slow_config(tmp_path: Path) -> Any:
     """SQLite, and a long pause between hands (a decision lands between two hands)."""
-    return online_config(f"sqlite:///{tmp_path / 'croupier.db'}", tmp_path / "data", between_hands=30.0)
+    return online_config(
+        f"sqlite:///{tmp_path / 'croupier.db'}", tmp_path / "data", between_hands=30.0
+    )
 
 
 def _notices(client: Client, kind: str | None = None) -> list[dict[str, Any]]:
