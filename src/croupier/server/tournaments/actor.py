@@ -307,6 +307,20 @@ class TournamentActor(Purse):
             self.changed = False
         if records or entries:
             await self.service.money.save(entries, with_records=records, hand_id=hand_id)
+            await self._tell_decisions(records)
+
+    async def _tell_decisions(self, records: list[Record]) -> None:
+        """Tell each player the floor's decisions about him, at his table (written)."""
+        from croupier.server.floor.log import LogDecision
+        from croupier.server.tables import notices
+
+        for record in records:
+            if not isinstance(record, LogDecision) or record.subject_kind != "player":
+                continue
+            table = record.detail.get("table") or self.where(record.subject_id)
+            actor = self.tables.get(str(table)) if table else None
+            if actor is not None:
+                await notices.deliver(actor, [record])
 
     # -------------------------------------------------------------- commands
     async def _handle(self, command: Command) -> None:
@@ -530,10 +544,10 @@ class TournamentActor(Purse):
             serve_due(self)
         if t.bounties is not None and not self.paid:
             pay_bounties(self)  # knock-outs paid to the eliminators' balances
+        tell_busted(self)  # before the tournament's result, when the bust ends it
         if t.phase is Phase.FINISHED and not self.paid:
             self._pay()
         self._offers()
-        tell_busted(self)
 
     def _sync_tables(self) -> None:
         """A table actor for each table of the tournament; a table broken, or redrawn as the
