@@ -73,7 +73,8 @@ def _table(floor: Player) -> dict[str, Any]:
 def _act(p: Player, order: tuple[str, ...] = ("check", "call")) -> bool:
     """Click the first of ``order`` the action bar offers (None offered: False)."""
     for action in order:
-        button = p.page.locator(f".table-page[data-table='{TABLE}'] .actions [data-action='{action}']")
+        bar = f".table-page[data-table='{TABLE}'] .actions"
+        button = p.page.locator(f"{bar} [data-action='{action}']")
         if button.count():
             try:
                 button.first.click(timeout=1000)
@@ -84,7 +85,8 @@ def _act(p: Player, order: tuple[str, ...] = ("check", "call")) -> bool:
 
 
 def _asked_to_show(p: Player) -> bool:
-    return bool(p.page.locator(".actions [data-action='show'], .actions [data-action='muck']").count())
+    asked = p.page.locator(".actions [data-action='show'], .actions [data-action='muck']")
+    return bool(asked.count())
 
 
 def _banner(p: Player, kind: str) -> str:
@@ -158,8 +160,8 @@ def test_showdown_and_floor_decisions_reach_the_players(
     bob.page.screenshot(path=str(shots / "notices-void-it-phone.png"))
 
     # ann is suspended: told the hands, never offered a sit-in she would be refused
-    _post(floor, "/api/floor/penalties",
-          {"player": "ann", "kind": "suspension", "orbits": 1, "why": "langage injurieux"})  # fmt: skip
+    suspension = {"player": "ann", "kind": "suspension", "orbits": 1, "why": "langage injurieux"}
+    _post(floor, "/api/floor/penalties", suspension)
     text = _banner(ann, "suspension")
     assert "Vous êtes suspendu pour 1 tour (2 donnes)" in text and "langage injurieux" in text
     assert "ann" in _banner(bob, "suspension")
@@ -169,7 +171,8 @@ def test_showdown_and_floor_decisions_reach_the_players(
         if not (_act(ann) or _act(bob)):
             time.sleep(0.1)
     ann.page.wait_for_selector("[data-suspended='2']")
-    assert not ann.page.locator("[data-control='sit-in-post'], [data-control='sit-in-wait']").count()
+    sit_in = ann.page.locator("[data-control='sit-in-post'], [data-control='sit-in-wait']")
+    assert not sit_in.count()
     ann.page.screenshot(path=str(shots / "notices-suspended-fr-desktop.png"))
 
     # the last hands: too few to play, the table closes at once; no seat offered on it
@@ -215,7 +218,8 @@ def test_a_busted_tournament_player_is_told_his_finish_at_his_table(
 
     def play(p: Player, order: tuple[str, ...]) -> bool:
         for action in order:
-            button = p.page.locator(f".table-page[data-table='{tid}@1'] .actions [data-action='{action}']")
+            bar = f".table-page[data-table='{tid}@1'] .actions"
+            button = p.page.locator(f"{bar} [data-action='{action}']")
             if button.count():
                 try:
                     button.first.click(timeout=1000)
@@ -231,13 +235,16 @@ def test_a_busted_tournament_player_is_told_his_finish_at_his_table(
         for p in (cy, dan):
             if p.page.locator(sel).count():
                 loser = p
-        if loser is None and not (play(cy, ("all_in", "call", "check")) or play(dan, ("call", "all_in", "check"))):
-            time.sleep(0.1)
+        if loser is None:
+            acted = play(cy, ("all_in", "call", "check")) or play(dan, ("call", "all_in", "check"))
+            if not acted:
+                time.sleep(0.1)
     assert loser is not None, "nobody was told he finished second"
     box = loser.page.locator(sel).inner_text()
     assert "You finished 2nd of 2" in box
     assert loser.page.locator(f"{sel} [data-busted='watch']").count()
-    assert loser.page.locator(f"{sel} [data-busted='lobby'], {sel} [data-busted='register']").count()
+    next_steps = loser.page.locator(f"{sel} [data-busted='lobby'], {sel} [data-busted='register']")
+    assert next_steps.count()
     busted = [f for f in loser.frames if f.get("type") == "busted"]
     assert busted and busted[-1]["place"] == 2 and busted[-1]["table"] == f"{tid}@1"
     name = "cyril" if loser is cy else "daniel"
