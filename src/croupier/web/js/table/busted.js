@@ -9,18 +9,18 @@ import { answer, placeText, register, viewOf } from "../tournaments/store.js";
 /** What the player knows of his bust at `tab`'s table (null: he is not busted here). */
 export function bustOf(tab) {
   const id = tab.view.info?.tournament;
-  if (!id || tab.view.you) return null;
+  if (!id) return null;
   const frame = tab.busted && tab.busted.tournament === id ? tab.busted : null;
   const view = viewOf(id);
   const you = view?.you;
-  if (!you) return frame;
-  if (you.status !== "out" && you.status !== "pending") return null; // back in play, or not in it
-  if (frame && (frame.place != null || you.status === "pending")) return frame;
+  // The frame says his bust; the tournament's view (after a reload) says it too, and whether
+  // he rebought since (a pending player back in play).
+  if (frame && (frame.place != null || !you || you.status !== "playing")) return frame;
+  if (!you || (you.status !== "out" && you.status !== "pending")) return null;
   const place = you.status === "out" ? you.place : null;
   const paid = (view.payouts || []).find((p) => p.place === place)?.amount || 0;
   const offer = (view.offers || []).find((o) => o.kind === "rebuy");
   return { tournament: id, place, entrants: view.entrants, prize: you.prize || paid, may_rebuy: Boolean(offer), price: offer?.price ?? null, chips: offer?.chips ?? null, late_registration: Boolean(view.late_registration) };
-  return frame;
 }
 
 /** The box of a busted player (null when there is nothing to tell). */
