@@ -153,6 +153,7 @@ def test_showdown_and_floor_decisions_reach_the_players(
     _post(floor, f"/api/floor/cash/tables/{TABLE}/void",
           {"hand": number, "why": "carte exposée / carta scoperta"})  # fmt: skip
     fr = _banner(ann, "hand_voided")
+    ann.page.wait_for_selector("text=Donne annulée")  # the turn's line says it too
     assert "La direction a annulé la donne" in fr and "carte exposée" in fr
     it = _banner(bob, "hand_voided")
     assert "La direzione ha annullato la mano" in it
@@ -217,12 +218,14 @@ def test_a_busted_tournament_player_is_told_his_finish_at_his_table(
         p.page.wait_for_selector(f".table-page[data-table='{tid}@1'] .felt-wrap", timeout=20_000)
 
     def play(p: Player, order: tuple[str, ...]) -> bool:
+        if f"/table/{tid}@1" not in p.page.evaluate("() => decodeURIComponent(location.hash)"):
+            p.goto(f"#/table/{tid}@1")  # his own table, wherever a toast or a link took him
         for action in order:
             bar = f".table-page[data-table='{tid}@1'] .actions"
             button = p.page.locator(f"{bar} [data-action='{action}']")
             if button.count():
                 try:
-                    button.first.click(timeout=1000)
+                    button.first.click(timeout=3000)
                 except Exception:
                     return False
                 return True
@@ -236,8 +239,8 @@ def test_a_busted_tournament_player_is_told_his_finish_at_his_table(
             if p.page.locator(sel).count():
                 loser = p
         if loser is None:
-            acted = play(cy, ("all_in", "call", "check")) or play(dan, ("call", "all_in", "check"))
-            if not acted:
+            acted = [play(cy, ("all_in", "call", "check")), play(dan, ("call", "check", "all_in"))]
+            if not any(acted):
                 time.sleep(0.1)
     if loser is None:
         for p in (cy, dan):
@@ -246,6 +249,7 @@ def test_a_busted_tournament_player_is_told_his_finish_at_his_table(
             p.name: (
                 [f for f in p.frames if f.get("type") in ("busted", "tournament_result")],
                 p.page.locator(".busted-slot").all_inner_texts(),
+                p.page.evaluate("() => location.hash"),
                 p.errors,
             )
             for p in (cy, dan)

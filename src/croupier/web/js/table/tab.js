@@ -272,7 +272,7 @@ export class TableTab {
     const who = d.turn ? d.seats.find((s) => s.seat === d.turn.seat)?.player : null;
     if (mine) this.turnEl.textContent = t("table.your_turn");
     else if (d.turn && who) this.turnEl.textContent = t("table.their_turn", { name: who });
-    else if (d.phase === "ended" || d.phase === "voided") this.turnEl.textContent = t("table.phase.ended");
+    else if (d.phase === "ended" || d.phase === "voided") this.turnEl.textContent = t(d.phase === "voided" ? "nt.phase_voided" : "table.phase.ended");
     else this.turnEl.textContent = d.hand == null ? t("table.waiting_hand") : "";
     const legal = mine ? d.turn.legal : null;
     const key = mine ? `${d.hand}|${JSON.stringify(legal)}|${this.unit()}` : `pre|${d.hand}|${d.me}|${facing(d.seats, d.me)}|${Boolean(this.pre)}|${d.phase}`;

@@ -217,7 +217,7 @@ function emptySeatEl(seat, place) {
 
 function phaseText(d) {
   if (d.phase === "showdown") return t("table.phase.showdown");
-  if (d.phase === "ended" || d.phase === "voided") return t("table.phase.ended");
+  if (d.phase === "ended" || d.phase === "voided") return t(d.phase === "voided" ? "nt.phase_voided" : "table.phase.ended");
   if (d.phase === "waiting") return "";
   return t(`table.street.${d.street}`);
 }

@@ -3,6 +3,7 @@
 export const WORDS = {
   en: {
     "nt.title": "Floor decisions",
+    "nt.phase_voided": "Hand voided",
     "nt.none": "No decision of the floor at this table.",
     "nt.dismiss": "Dismiss",
     "nt.why": "Reason: {why}",
@@ -46,6 +47,7 @@ export const WORDS = {
   },
   fr: {
     "nt.title": "Décisions de la direction",
+    "nt.phase_voided": "Donne annulée",
     "nt.none": "Aucune décision de la direction à cette table.",
     "nt.dismiss": "Fermer",
     "nt.why": "Motif : {why}",
@@ -89,6 +91,7 @@ export const WORDS = {
   },
   it: {
     "nt.title": "Decisioni della direzione",
+    "nt.phase_voided": "Mano annullata",
     "nt.none": "Nessuna decisione della direzione a questo tavolo.",
     "nt.dismiss": "Chiudi",
     "nt.why": "Motivo: {why}",
