@@ -4,6 +4,7 @@ commitment's proofs (PKG-14, PKG-15), and the stream's sequence numbers on recon
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,9 @@ from croupier.server.tables.frames import legal_json
 from croupier.server.tables.histories import hand_history
 
 CAS = casino_fr("no-limit", 100, 200)
+CAS_FIRST_MAY_MUCK = dataclasses.replace(CAS, called_hand_must_show=False)
+"""The first to show may muck: online, the only hand that can be mucked before it is known to
+lose (a hand no shown hand beats is shown at once: croupier.server.tables.showdown)."""
 PKG = pokerkings(100, 200, euro=100)
 
 
@@ -103,7 +107,7 @@ def test_the_legal_actions_sent_say_when_a_short_all_in_did_not_reopen_the_betti
 def test_a_called_hand_asked_for_is_shown_to_the_whole_table(room_config: ServerConfig) -> None:
     async def scenario() -> None:
         async with running_room(
-            room_config, [("t1", CAS, 6, ("ann", "bob"))], players=["spy"]
+            room_config, [("t1", CAS_FIRST_MAY_MUCK, 6, ("ann", "bob"))], players=["spy"]
         ) as room:
             ann, bob = await room.connect("ann"), await room.connect("bob")
             spy = await room.connect("spy")
@@ -140,13 +144,14 @@ def test_the_winner_asking_to_see_a_better_mucked_hand_loses_the_pot_to_it(
     room_config: ServerConfig,
 ) -> None:
     """RRP-5 online: the server knows every mucked card. Hands are played until one whose
-    mucked hand was the better one; the winner asks to see it before the next deal: both
+    mucked hand was the better one (the first to show, where he may muck); the winner asks to
+    see it before the next deal: both
     hands are live, the pot goes to the mucked hand, the stacks, the ledger and every
     client's events say so, and the books still balance."""
 
     async def scenario() -> None:
         async with running_room(
-            room_config, [("t1", CAS, 6, ("ann", "bob"))], players=["spy"]
+            room_config, [("t1", CAS_FIRST_MAY_MUCK, 6, ("ann", "bob"))], players=["spy"]
         ) as room:
             room.tables.room.rng = random.Random(11)
             ann, bob = await room.connect("ann"), await room.connect("bob")
@@ -204,20 +209,24 @@ def test_under_pkg_14_a_hand_asked_for_is_shown_to_the_asker_alone(
         ) as room:
             ann, bob = await room.connect("ann"), await room.connect("bob")
             spy = await room.connect("spy")
-            await play_hands([ann, bob], "t1", 1, _muck_if_you_can)
-            mucked = [e for e in spy.hand_events("t1", 1) if e["type"] == "mucked"]
+            for _ in range(40):  # a beaten hand is asked (and mucked); a winner is shown
+                await play_hands([ann, bob], "t1", 1, _muck_if_you_can)
+                book = room.actor("t1").last
+                assert book is not None
+                number = book.number
+                mucked = [e for e in spy.hand_events("t1", number) if e["type"] == "mucked"]
+                if mucked:
+                    break
             assert len(mucked) == 1
             seat = mucked[0]["seat"]
-            book = room.actor("t1").last
-            assert book is not None
             player = next(s.player for s in book.hand.seats if s.seat == seat)
             asker, other = (bob, ann) if player == "ann" else (ann, bob)
-            cards = (await asker.ok("ask_to_see", table="t1", hand=1, seat=seat))["cards"]
+            cards = (await asker.ok("ask_to_see", table="t1", hand=number, seat=seat))["cards"]
             you = asker.you("t1")
             assert you is not None and you["revealed"] == [{"seat": seat, "cards": cards}]
             assert set(cards) <= {p["card"] for p in you["proofs"]}
             for client in (spy, other):
-                revealed = [e for e in client.hand_events("t1", 1) if e["type"] == "revealed"]
+                revealed = [e for e in client.hand_events("t1", number) if e["type"] == "revealed"]
                 assert revealed and revealed[-1]["cards"] is None
                 if client is other:
                     continue  # the mucker holds his own cards

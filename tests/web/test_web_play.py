@@ -61,6 +61,9 @@ def sit(p: Player, table: str, buy_in: str) -> None:
     wait_until(
         lambda: page.locator(".seat.me").count(), timeout=15, what=f"{p.name} seated at {table}"
     )
+    muck = page.locator("[data-pref='muck-losing']")
+    if muck.count() and muck.first.is_checked():
+        muck.first.uncheck()  # a beaten hand is asked, and shown: both hands seen at showdowns
 
 
 def act_if_turn(p: Player) -> str | None:

@@ -132,6 +132,7 @@ async def apply_penalty(services: Services, floor: Floor, penalty: Penalty) -> d
     if penalty.kind == "warning":
         log = penalty.log(floor)
         await services.store.write([log])
+        await _tell(tables, penalty, log)
         return {"player": penalty.player, "kind": "warning", "logged": True}
     if penalty.kind == "suspension":
         if seated is None:
@@ -150,5 +151,19 @@ async def apply_penalty(services: Services, floor: Floor, penalty: Penalty) -> d
             raise ProtocolError("illegal", f"{penalty.player} is disqualified already")
         done = await cash.disqualify_at_table(tables, floor, penalty.player, penalty.log(floor))
         return {"kind": "disqualification", **done}
-    done = await cash.lift_at_tables(tables, floor, penalty.player, penalty.log(floor))
+    log = penalty.log(floor)
+    done = await cash.lift_at_tables(tables, floor, penalty.player, log)
+    await _tell(tables, penalty, log)
     return {"kind": "lift", **done}
+
+
+async def _tell(tables: Any, penalty: Penalty, log: LogDecision) -> None:
+    """Tell the player a decision written outside his table's turn, at the table he sits at."""
+    from croupier.server.tables import notices
+
+    table = tables.room.where(penalty.player)
+    if table is None and penalty.place.startswith("table:"):
+        table = penalty.place.partition(":")[2]
+    actor = tables.actors.get(table) if table is not None else None
+    if actor is not None:
+        await notices.deliver(actor, [log])

@@ -195,6 +195,14 @@ class CallClock(_AtTable):
     type: Literal["call_clock"]
 
 
+class MuckLosing(_AtTable):
+    """Muck one's losing hands at the showdown where the rules allow it (``on``), or be asked
+    each time: a player's setting, kept by the table while he sits there."""
+
+    type: Literal["muck_losing"]
+    on: bool
+
+
 class Claim(_Message):
     """Claim one's chips set aside after an absence, or on the orphan register (CAS-8)."""
 
@@ -275,6 +283,7 @@ ClientMessage = Annotated[
     | Chat
     | TimeBank
     | CallClock
+    | MuckLosing
     | Claim
     | Mute
     | VoidHand
@@ -307,6 +316,7 @@ CLIENT_TYPES: tuple[type[BaseModel], ...] = (
     Chat,
     TimeBank,
     CallClock,
+    MuckLosing,
     Claim,
     Mute,
     VoidHand,

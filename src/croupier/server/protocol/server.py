@@ -151,6 +151,15 @@ class Shown(_Part):
     cards: list[Card]
 
 
+class Suspended(_Part):
+    """A suspension served at a table (POK-13-1, ITA-51): its orbits, the hands still to sit
+    out, the role that gave it."""
+
+    orbits: int
+    hands_left: int
+    by: str
+
+
 class You(_Part):
     """What only this player sees: his seat, his cards, hands shown to him alone at his
     request (PKG-14), the proofs of those cards, his time bank, his balance."""
@@ -163,6 +172,12 @@ class You(_Part):
     time_bank: float | None
     sitting_out: bool
     balance: int
+    beaten: bool = False
+    """At the showdown: a hand already shown beats his in every pot he contests."""
+    muck_losing: bool = False
+    """He chose to muck his losing hands where the rules allow it (``muck_losing``)."""
+    suspended: Suspended | None = None
+    """The suspension he serves at this table: he may not sit in before it is served."""
 
 
 # ------------------------------------------------------------------ events
@@ -426,6 +441,25 @@ class TableView(_Frame):
     state: State
     info: Info
     you: You | None
+    notices: list[Notice] = []
+    """The floor's last decisions told at this table that this viewer may read."""
+
+
+class Notice(_Frame):
+    """A decision of the floor told at a table (``kind``: the floor's log action), about
+    ``player`` (None: the table), with the floor's reason and its figures; ``to``: the one
+    player it is told to (None: the whole table). ``id`` is unique at the table."""
+
+    type: Literal["notice"]
+    table: str
+    id: str
+    kind: str
+    player: str | None
+    why: str
+    detail: dict[str, int | str | None]
+    by: str
+    at: str
+    to: str | None
 
 
 class Update(_Frame):
@@ -613,6 +647,25 @@ class Moved(_Frame):
     reason: str
 
 
+class Busted(_Frame):
+    """This player is out of chips at ``table`` of a tournament: out for good (``place``,
+    the ``prize`` that place pays), or he may still rebuy (``may_rebuy``, ``expires_in``
+    seconds, ``price`` cents for ``chips``); ``late_registration``: the tournament still
+    takes entries; ``watch``: he may stay at the table as a spectator."""
+
+    type: Literal["busted"]
+    tournament: str
+    table: str
+    place: int | None
+    entrants: int
+    prize: int
+    may_rebuy: bool
+    expires_in: float | None
+    price: int | None
+    chips: int | None
+    late_registration: bool
+
+
 class TournamentResult(_Frame):
     """This player's tournament is over for him: his place and his prize in cents (paid into
     his balance)."""
@@ -640,6 +693,8 @@ ServerMessage = Annotated[
     | TournamentUpdate
     | OfferFrame
     | Moved
+    | Notice
+    | Busted
     | TournamentResult,
     Field(discriminator="type"),
 ]
@@ -661,6 +716,8 @@ SERVER_TYPES: tuple[type[BaseModel], ...] = (
     TournamentUpdate,
     OfferFrame,
     Moved,
+    Notice,
+    Busted,
     TournamentResult,
 )
 """Every server frame model, in the order docs/protocol.md shows them."""

@@ -24,7 +24,7 @@ from croupier.room.cash.ledger import Entry, Ledger
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.storage import Record
 from croupier.server.storage.records import SaveSnapshot
-from croupier.server.tables import moves, publish
+from croupier.server.tables import moves, notices, publish, showdown
 from croupier.server.tables.book import HandBook
 from croupier.server.tables.commands import Command, Step
 from croupier.server.tables.recovery import Recovered
@@ -70,6 +70,11 @@ class TableActor:
         self.info_cache: dict[str, Any] | None = None
         self.info_text: str | None = None
         self.chat_out: list[dict[str, Any]] = []
+        self.mucks_losers: set[str] = set()
+        """The players who chose to muck their losing hands at the showdown."""
+        self.notice_count = 0
+        self.notices: deque[dict[str, Any]] = deque(maxlen=50)
+        """The floor's decisions told at this table (its log): see :mod:`.notices`."""
         self.recent: deque[tuple[float, int]] = deque(maxlen=100)
         """(when, pot) of the last hands played since the server started: the lobby's
         average pot and hands per hour."""
@@ -185,6 +190,7 @@ class TableActor:
             return
         if step.publish:
             await publish.update(self)
+        await notices.deliver(self, step.records)
         while self.chat_out:
             await publish.chat(self, self.chat_out.pop(0))
         if step.publish or step.table:
@@ -239,6 +245,8 @@ class TableActor:
         clock of the next decision, and set the next deal."""
         room = self.service.room
         book = self.current
+        if book is not None:
+            self._auto_showdown(book.hand, step)
         if book is not None and book.hand.is_over:
             settled = room.finish_hand(self.name)
             book.ended = "voided" if settled.voided else "ended"
@@ -254,6 +262,18 @@ class TableActor:
         self._sync_turn()
         if self.table.between_hands and self._deal is None and room.can_start(self.name):
             self._schedule_deal(0.0 if self.last is None else self.config.between_hands)
+
+    def _auto_showdown(self, hand: Hand, step: Step) -> None:
+        """Take at once the showdown's decisions that are no choice (:mod:`.showdown`)."""
+        players = self.table.players
+        while hand.phase is Phase.SHOWDOWN:
+            mucks = {s for s, p in players.items() if p in self.mucks_losers}
+            action = showdown.automatic(hand, mucks)
+            seat = hand.to_act
+            if action is None or seat is None:
+                return
+            hand.act(seat, action)
+            step.publish = True
 
     def _call_list(self, step: Step) -> None:
         """Seat whoever answers on the waiting list (CAS-7): a name not connected is skipped."""

@@ -225,6 +225,19 @@ def do_call_clock(
     return {"ends_in": round(deadline - actor.service.now(), 2)}
 
 
+def do_muck_losing(
+    actor: TableActor, player: str, msg: client.MuckLosing, step: Step
+) -> dict[str, Any]:
+    """Muck one's losing hands at the showdown where the rules allow it, or be asked."""
+    _seat(actor, player)
+    if msg.on:
+        actor.mucks_losers.add(player)
+    else:
+        actor.mucks_losers.discard(player)
+    step.publish = True  # his decision, if it is his turn to show, is taken now
+    return {"muck_losing": msg.on}
+
+
 def do_void_hand(
     actor: TableActor, player: str, msg: client.VoidHand, step: Step
 ) -> dict[str, Any]:
@@ -263,6 +276,7 @@ MOVES: dict[str, Callable[[TableActor, str, Any, Step], dict[str, Any]]] = {
     "chat": do_chat,
     "time_bank": do_time_bank,
     "call_clock": do_call_clock,
+    "muck_losing": do_muck_losing,
     "void_hand": do_void_hand,
 }
 """Every player command a table takes, by message type."""

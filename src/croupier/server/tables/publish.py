@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from croupier.cards import Card
 from croupier.engine import BoardDealt, HandStarted, HoleDealt, Revealed, Shown
 from croupier.server.pubsub import Topic
+from croupier.server.tables import notices, showdown
 from croupier.server.tables.book import HandBook
 from croupier.server.tables.commands import Command
 from croupier.server.tables.frames import (
@@ -121,10 +122,12 @@ def you(
     seat = mine_public["seat"]
     book = _display(actor)
     cards = None
+    beaten = False
     revealed: list[dict[str, Any]] = []
     if book is not None and any(s.player == player for s in book.hand.seats):
         mine = next(s.seat for s in book.hand.seats if s.player == player)
         cards = book.hole.get(mine)
+        beaten = showdown.beaten(book.hand, mine)
         revealed = [{"seat": s, "cards": c} for s, c in sorted(book.revealed.get(mine, {}).items())]
     bank = actor.banks.get(player)
     turn = actor.turn
@@ -139,7 +142,18 @@ def you(
         "time_bank": None if bank is None else round(bank, 2),
         "sitting_out": mine_public["sitting_out"],
         "balance": actor.service.room.balance(player),
+        "beaten": beaten,
+        "muck_losing": player in actor.mucks_losers,
+        "suspended": _suspended(actor, player),
     }
+
+
+def _suspended(actor: TableActor, player: str) -> dict[str, Any] | None:
+    """The suspension ``player`` serves at this table (POK-13-1, ITA-51), or None."""
+    s = actor.service.floor.suspensions.get(player)
+    if s is None or s.table != actor.name:
+        return None
+    return {"orbits": s.orbits, "hands_left": s.hands_left, "by": s.role}
 
 
 def _new_events(
@@ -280,6 +294,7 @@ def table_frame(actor: TableActor, player: str | None) -> str:
         "you": None
         if player is None
         else you(actor, player, proofs=_all_private_proofs(actor, player)),
+        "notices": notices.visible(actor, player),
     }
     return dumps(frame)
 

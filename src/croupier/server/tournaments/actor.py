@@ -33,6 +33,7 @@ from croupier.server.tables.frames import dumps
 from croupier.server.tables.recovery import Recovered
 from croupier.server.tournaments import views
 from croupier.server.tournaments.bounties import pay_bounties
+from croupier.server.tournaments.busted import tell_busted
 from croupier.server.tournaments.purse import Purse, ServerClock
 from croupier.server.tournaments.spec import Spec, table_name
 from croupier.server.tournaments.tables import TableInfo, TourneyService, TourneyTable, number_of
@@ -110,6 +111,10 @@ class TournamentActor(Purse):
         self.bounties_paid: dict[str, int] = dict(s.get("bounties_paid", {}))
         """What each player's collected bounties were paid so far, in cents (.bounties)."""
         self.pending_records: list[Record] = []
+        self.busted_at: dict[str, str] = {}
+        """Players out of chips not yet told their finish, and the table they busted at."""
+        self.busted_told: set[str] = set()
+        """Players told they may rebuy (told again once their place is decided)."""
         """The floor's log lines of the change in hand, written with it."""
         t = self.tournament
         self.moves_seen = len(t.moves) if t is not None else 0
@@ -302,6 +307,20 @@ class TournamentActor(Purse):
             self.changed = False
         if records or entries:
             await self.service.money.save(entries, with_records=records, hand_id=hand_id)
+            await self._tell_decisions(records)
+
+    async def _tell_decisions(self, records: list[Record]) -> None:
+        """Tell each player the floor's decisions about him, at his table (written)."""
+        from croupier.server.floor.log import LogDecision
+        from croupier.server.tables import notices
+
+        for record in records:
+            if not isinstance(record, LogDecision) or record.subject_kind != "player":
+                continue
+            table = record.detail.get("table") or self.where(record.subject_id)
+            actor = self.tables.get(str(table)) if table else None
+            if actor is not None:
+                await notices.deliver(actor, [record])
 
     # -------------------------------------------------------------- commands
     async def _handle(self, command: Command) -> None:
@@ -480,6 +499,8 @@ class TournamentActor(Purse):
             return
         for report in self.reports:
             self.changed = self.view_dirty = self.dirty = True
+            for player in (*report.eliminated, *report.may_rebuy):
+                self.busted_at[player] = table_name(self.id, report.table)
             for player in report.may_rebuy:
                 if player in self.service.bots:
                     t.decline_rebuy(player)
@@ -523,6 +544,7 @@ class TournamentActor(Purse):
             serve_due(self)
         if t.bounties is not None and not self.paid:
             pay_bounties(self)  # knock-outs paid to the eliminators' balances
+        tell_busted(self)  # before the tournament's result, when the bust ends it
         if t.phase is Phase.FINISHED and not self.paid:
             self._pay()
         self._offers()

@@ -14,6 +14,10 @@ import { me } from "../session.js";
 import { eventLine, infoPanel, ita50Panel, logPanel, namesOf } from "./panels.js";
 import { sizeOf } from "./sizes.js";
 import { displayOf, potTotal, renderFelt } from "./view.js";
+import { TableNotices } from "./notices.js";
+import { showdownEl, syncMuckLosing } from "./showdown.js";
+import { bustedEl } from "./busted.js";
+import { me as session } from "../session.js";
 
 const NARROW = window.matchMedia("(max-width: 699px)");
 const HISTORY_KEPT = 10;
@@ -39,6 +43,8 @@ export class TableTab {
     this.seatKey = "";
     this.sending = false;
     this.missing = false;
+    this.notices = new TableNotices(name); // the floor's decisions here (notices.js)
+    this.busted = null; // a tournament's `busted` frame for this table (busted.js)
     this.root = h("section", { class: "table-page", "data-table": name, "aria-label": t("table.title", { name }) });
     this.build();
   }
@@ -71,7 +77,14 @@ export class TableTab {
   /** Apply one frame of this table's stream. */
   apply(frame) {
     const v = this.view;
+    if (frame.type === "notice" || frame.type === "busted") {
+      if (frame.type === "busted") this.busted = frame;
+      else this.notices.add(frame);
+      this.render();
+      return;
+    }
     if (frame.type === "table") {
+      this.notices.load(frame.notices);
       this.view = { size: this.view.size, table: this.name, seq: frame.seq, hand: frame.hand, events: frame.events || [], info: frame.info, state: frame.state, you: frame.you ?? null };
       this.lines = this.linesOf(this.view.events);
       if (this.view.events.some((e) => e.type === "ended" || e.type === "voided")) this.addFinished(frame.hand);
@@ -181,7 +194,7 @@ export class TableTab {
     this.actionsEl = h("div", { class: "bar-slot" });
     this.askEl = h("div", { class: "ask" });
     this.noteEl = h("div", { class: "table-note", role: "status", "aria-live": "polite" });
-    this.barEl = h("section", { class: "actions", "aria-label": t("act.bar") }, this.turnEl, this.noteEl, this.actionsEl, this.askEl);
+    this.barEl = h("section", { class: "actions", "aria-label": t("act.bar") }, this.turnEl, this.notices.banner, this.noteEl, this.actionsEl, this.askEl, (this.showdownSlot = h("div", { class: "showdown-slot" })), (this.bustedSlot = h("div", { class: "busted-slot" })));
     this.seatEl = h("section", { class: "panel seat-panel" });
     this.ita50El = h("div");
     this.infoEl = h("div");
@@ -206,7 +219,7 @@ export class TableTab {
     this.root.append(
       h("div", { class: "table-main" }, this.headEl, this.feltBox, this.myCardsEl),
       h("div", { class: "table-main" }, this.barEl),
-      h("div", { class: "side" }, this.seatEl, this.ita50El, this.infoEl, this.historyEl, this.chatEl, this.logEl),
+      h("div", { class: "side" }, this.seatEl, this.ita50El, this.infoEl, this.notices.panel, this.historyEl, this.chatEl, this.logEl),
     );
     NARROW.addEventListener("change", () => this.render());
   }
@@ -242,6 +255,10 @@ export class TableTab {
         : [],
     );
     this.renderTurn(d);
+    this.notices.render(this.view.you?.player ?? session().user?.screen_name ?? null);
+    replace(this.showdownSlot, showdownEl(this, d));
+    replace(this.bustedSlot, bustedEl(this));
+    syncMuckLosing(this);
     this.renderSeatPanel(d);
     replace(this.ita50El, ita50Panel(d, d.turn && d.turn.seat === d.me ? d.turn.legal : null));
     replace(this.infoEl, infoPanel(info, this.name, this.view.size));
@@ -256,7 +273,7 @@ export class TableTab {
     const who = d.turn ? d.seats.find((s) => s.seat === d.turn.seat)?.player : null;
     if (mine) this.turnEl.textContent = t("table.your_turn");
     else if (d.turn && who) this.turnEl.textContent = t("table.their_turn", { name: who });
-    else if (d.phase === "ended" || d.phase === "voided") this.turnEl.textContent = t("table.phase.ended");
+    else if (d.phase === "ended" || d.phase === "voided") this.turnEl.textContent = t(d.phase === "voided" ? "nt.phase_voided" : "table.phase.ended");
     else this.turnEl.textContent = d.hand == null ? t("table.waiting_hand") : "";
     const legal = mine ? d.turn.legal : null;
     const key = mine ? `${d.hand}|${JSON.stringify(legal)}|${this.unit()}` : `pre|${d.hand}|${d.me}|${facing(d.seats, d.me)}|${Boolean(this.pre)}|${d.phase}`;
@@ -346,11 +363,17 @@ export class TableTab {
       return;
     }
     const waiting = this.view.state?.waiting || [];
-    const key = JSON.stringify([d.me, me?.stack === 0, me?.sitting_out, me?.leaving, me?.missed, d.live, waiting.length, info.min_buy_in, info.max_buy_in, d.seats.length]);
+    const suspended = this.view.you?.suspended || null;
+    const closed = info.status === "closed" || this.notices.closed();
+    const key = JSON.stringify([d.me, me?.stack === 0, me?.sitting_out, me?.leaving, me?.missed, d.live, waiting.length, info.min_buy_in, info.max_buy_in, d.seats.length, suspended?.hands_left, closed]);
     if (key === this.seatKey) return;
     this.seatKey = key;
     const unit = this.unit();
     const m = (v) => amount(v, unit);
+    if (!me && closed) {
+      replace(this.seatEl, h("p", { class: "notice", "data-closed": "1" }, t("nt.closed_seat")));
+      return;
+    }
     if (!me) {
       const boxId = newId("buyin");
       const postId = newId("post");
@@ -398,6 +421,9 @@ export class TableTab {
     const controls = [];
     if (me.sitting_out && me.stack === 0) {
       controls.push(h("p", { class: "notice" }, t("seat.rebuy_first")));
+    } else if (me.sitting_out && suspended) {
+      // Suspended by the floor: never offered a sit-in he would be refused.
+      controls.push(h("p", { class: "notice", "data-suspended": String(suspended.hands_left) }, t("nt.suspended_seat", { hands: suspended.hands_left, hands_word: t(suspended.hands_left === 1 ? "nt.hand" : "nt.hands") })));
     } else if (me.sitting_out) {
       controls.push(
         h("button", { type: "button", class: "primary", "data-control": "sit-in-post", onclick: () => this.send("sit_in", { post: true }).then(() => this.note(t("seat.back"), "ok"), () => {}) }, t("seat.post_bb")),

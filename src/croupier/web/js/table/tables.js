@@ -7,6 +7,8 @@ import { onPrefs } from "../prefs.js";
 import * as sound from "../sound.js";
 import { connection } from "../ws.js";
 import { TableTab } from "./tab.js";
+import { noticeText } from "./notices.js";
+import { me } from "../session.js";
 import { onSeated, snapshot as tournamentsSnapshot, viewOf as tournamentView } from "../tournaments/store.js";
 import { tournamentTableTitle } from "../tournaments/strip.js";
 
@@ -160,8 +162,10 @@ connection.onMessage((frame) => {
     else if (frame.from_table) here.note(t("tn.moved_from", { table: frame.from_table, reason }), "ok");
     return;
   }
-  if (!frame.table || !["table", "update", "you", "chat"].includes(frame.type)) return;
+  if (!frame.table || !["table", "update", "you", "chat", "notice", "busted"].includes(frame.type)) return;
   const found = open.get(frame.table);
+  // A decision about him at a table not on screen (he was moved from it ...): said here too.
+  if (frame.type === "notice" && frame.player && frame.player === me().user?.screen_name && shown !== found) toast(noticeText(frame, frame.player), "info");
   if (found) found.apply(frame);
 });
 

@@ -57,8 +57,12 @@ export function displayOf(view) {
   const folded = new Set();
   const mucked = new Set();
   const allIn = new Set();
+  const names = {}; // results by name, also once a player has left the table
   for (const e of events) {
-    if (e.type === "started") for (const row of e.seats || []) dealt.add(row[0]);
+    if (e.type === "started") for (const row of e.seats || []) {
+      dealt.add(row[0]);
+      if (row[1]) names[row[0]] = row[1];
+    }
     else if (e.type === "acted" && e.kind === "fold") folded.add(e.seat);
     else if (e.type === "mucked") mucked.add(e.seat);
     if ((e.type === "acted" || e.type === "posted") && e.all_in) allIn.add(e.seat);
@@ -88,6 +92,7 @@ export function displayOf(view) {
     board: live ? state.board || [] : board,
     pots: live ? state.pots || [] : [],
     seats,
+    names: { ...Object.fromEntries((state.seats || []).map((s) => [s.seat, s.player])), ...names },
     button,
     forced,
     won,
@@ -212,7 +217,7 @@ function emptySeatEl(seat, place) {
 
 function phaseText(d) {
   if (d.phase === "showdown") return t("table.phase.showdown");
-  if (d.phase === "ended" || d.phase === "voided") return t("table.phase.ended");
+  if (d.phase === "ended" || d.phase === "voided") return t(d.phase === "voided" ? "nt.phase_voided" : "table.phase.ended");
   if (d.phase === "waiting") return "";
   return t(`table.street.${d.street}`);
 }
@@ -229,7 +234,7 @@ function centreEl(d) {
     ),
   );
   if (!d.live && Object.keys(d.won).length) {
-    const names = Object.fromEntries(d.seats.map((s) => [s.seat, s.player]));
+    const names = d.names;
     children.push(
       h(
         "ul",

@@ -6,6 +6,7 @@
 import { WORDS as TOURNAMENTS } from "./tournaments.js";
 import { WORDS as HISTORIES } from "./histories.js";
 import { WORDS as PENALTIES } from "./penalties.js";
+import { WORDS as NOTICES } from "./notices.js";
 
 /** The header's link to the floor's console (shown to the floor before its words load). */
 const FLOOR_LINK = {
@@ -14,4 +15,4 @@ const FLOOR_LINK = {
   it: { "nav.floor": "Direzione" },
 };
 
-export const PARTS = [TOURNAMENTS, HISTORIES, PENALTIES, FLOOR_LINK];
+export const PARTS = [TOURNAMENTS, HISTORIES, PENALTIES, FLOOR_LINK, NOTICES];
