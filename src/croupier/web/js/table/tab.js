@@ -4,10 +4,11 @@
 import { cardEl, cardsName } from "../cards.js";
 import { h, newId, replace } from "../dom.js";
 import { amount, money, t } from "../i18n.js";
+import { getPrefs } from "../prefs.js";
 import { setBalance } from "../session.js";
 import * as sound from "../sound.js";
 import { connection } from "../ws.js";
-import { facing, formatBox, parseAmount, preActionMove, renderActions, renderPreActions } from "./actionbar.js";
+import { facing, formatBox, parseAmount, preActionMove, renderActions, renderPreActions, stepOf } from "./actionbar.js";
 import { tournamentPanel, tournamentTableTitle } from "../tournaments/strip.js";
 import { historyEl, historyText } from "./history.js";
 import { eventLine, infoPanel, ita50Panel, logPanel, namesOf } from "./panels.js";
@@ -38,6 +39,9 @@ export class TableTab {
     this.seatKey = "";
     this.sending = false;
     this.missing = false;
+    // What the player typed or chose in the seat panel (buy-in, "post now", rebuy), kept
+    // across every redraw until it is used: an update never overwrites it.
+    this.drafts = {};
     this.root = h("section", { class: "table-page", "data-table": name, "aria-label": t("table.title", { name }) });
     this.build();
   }
@@ -164,6 +168,8 @@ export class TableTab {
     const fields = { hand: d.hand, action };
     if (value != null && (action === "bet" || action === "raise")) fields.amount = value;
     this.sending = true;
+    // The keyboard stays on the action bar: after the action, and at the next turn.
+    if (this.barEl.contains(document.activeElement)) this.barEl.focus({ preventScroll: true });
     this.send("act", fields)
       .catch(() => {})
       .finally(() => {
@@ -180,7 +186,7 @@ export class TableTab {
     this.actionsEl = h("div", { class: "bar-slot" });
     this.askEl = h("div", { class: "ask" });
     this.noteEl = h("div", { class: "table-note", role: "status", "aria-live": "polite" });
-    this.barEl = h("section", { class: "actions", "aria-label": t("act.bar") }, this.turnEl, this.noteEl, this.actionsEl, this.askEl);
+    this.barEl = h("section", { class: "actions", "aria-label": t("act.bar"), tabindex: "-1" }, this.turnEl, this.noteEl, this.actionsEl, this.askEl);
     this.seatEl = h("section", { class: "panel seat-panel" });
     this.ita50El = h("div");
     this.infoEl = h("div");
@@ -202,12 +208,28 @@ export class TableTab {
     });
     this.chatEl = h("section", { class: "panel chat" }, this.chatTitle, this.chatList, chatForm);
     this.logEl = h("div");
+    this.barMain = h("div", { class: "table-main bar-main" }, h("div", { class: "bar-row" }, this.myCardsEl, this.barEl));
     this.root.append(
-      h("div", { class: "table-main" }, this.headEl, this.feltBox, this.myCardsEl),
-      h("div", { class: "table-main" }, this.barEl),
+      h("div", { class: "table-main" }, this.headEl, this.feltBox),
+      this.barMain,
       h("div", { class: "side" }, this.seatEl, this.ita50El, this.infoEl, this.historyEl, this.chatEl, this.logEl),
     );
     NARROW.addEventListener("change", () => this.render());
+    // The felt takes the height the window leaves: below the header and the tabs
+    // (--table-top), above the action bar (--bar-h), measured as they change.
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => this.fit()).observe(this.barMain);
+    }
+    window.addEventListener("resize", () => this.fit());
+  }
+
+  /** Size the felt to the window (the CSS reads --table-top and --bar-h). */
+  fit() {
+    if (!this.root.isConnected) return;
+    const top = this.root.getBoundingClientRect().top + window.scrollY;
+    this.root.style.setProperty("--table-top", `${Math.round(top)}px`);
+    const beside = getComputedStyle(this.barMain).gridColumnStart === "2";
+    this.root.style.setProperty("--bar-h", beside ? "0px" : `${Math.ceil(this.barMain.getBoundingClientRect().height)}px`);
   }
 
   /** Draw everything again (a frame came, or the language changed). */
@@ -241,12 +263,14 @@ export class TableTab {
         : [],
     );
     this.renderTurn(d);
+    this.root.classList.toggle("my-turn", Boolean(d.turn && d.me != null && d.turn.seat === d.me));
     this.renderSeatPanel(d);
     replace(this.ita50El, ita50Panel(d, d.turn && d.turn.seat === d.me ? d.turn.legal : null));
     replace(this.infoEl, infoPanel(info, this.name, this.view.size));
     this.renderHistory();
     this.renderChat();
     replace(this.logEl, logPanel(this.lines.slice(-60), this.name));
+    this.fit();
     this.onChange(this);
   }
 
@@ -264,15 +288,36 @@ export class TableTab {
       this.actionKey = key;
       if (mine) {
         if (this.tryPreAction(legal)) return;
-        this.actions = renderActions(legal, { unit: this.unit(), pot: potTotal(d), send: (action, value) => this.act(action, value) });
+        const info = this.view.info || {};
+        this.actions = renderActions(legal, {
+          unit: this.unit(),
+          pot: potTotal(d),
+          step: stepOf(info),
+          street: d.street,
+          version: info.version,
+          bigBlind: info.big_blind || 0,
+          foldWhenFree: getPrefs().greyFreeFold ? "off" : "ask",
+          send: (action, value) => this.act(action, value),
+        });
         replace(this.actionsEl, this.actions.el);
         if (!wasMine) sound.yourTurn();
+        this.focusBar();
       } else {
         this.actions = null;
         replace(this.actionsEl, this.preActionsEl(d));
       }
     }
     this.renderAsk(d);
+  }
+
+  /** At the player's turn the keyboard lands on the action bar (Check or Call, never Fold),
+   * unless he is typing somewhere else (the chat, another table's box). */
+  focusBar(force = false) {
+    const active = document.activeElement;
+    const busy = active && active !== document.body && !this.barEl.contains(active) && active.matches("input, textarea, select, [contenteditable]");
+    const elsewhere = active && active.closest && active.closest(".table-page") && !this.root.contains(active);
+    if (((busy || elsewhere) && !force) || !this.actions || !this.root.isConnected) return;
+    this.actions.focusMain();
   }
 
   preActionsEl(d) {
@@ -353,8 +398,8 @@ export class TableTab {
     if (!me) {
       const boxId = newId("buyin");
       const postId = newId("post");
-      const box = h("input", { type: "text", inputmode: "decimal", id: boxId, value: info.max_buy_in != null ? formatBox(info.max_buy_in, unit) : "", "aria-describedby": `${boxId}-help` });
-      const post = h("input", { type: "checkbox", id: postId });
+      const box = this.draft(h("input", { type: "text", inputmode: "decimal", id: boxId, "data-draft": "buy_in", value: info.max_buy_in != null ? formatBox(info.max_buy_in, unit) : "", "aria-describedby": `${boxId}-help` }));
+      const post = this.draft(h("input", { type: "checkbox", id: postId, "data-draft": "post" }));
       const full = info.max_players != null && d.seats.length >= info.max_players;
       const sit = h("button", { type: "button", class: "primary", id: `sit-${this.name}`, disabled: full }, t("seat.sit_down"));
       sit.addEventListener("click", async () => {
@@ -365,6 +410,10 @@ export class TableTab {
           return;
         }
         const result = await this.send("sit", { buy_in: value, post: post.checked }).catch(() => null);
+        if (result) {
+          delete this.drafts.buy_in;
+          delete this.drafts.post;
+        }
         if (result) this.note(t("seat.sat", { table: this.name, seat: result.seat }), "ok");
       });
       const list = h("button", { type: "button", class: "join-list" }, t("lobby.join_list"));
@@ -378,7 +427,7 @@ export class TableTab {
         });
         if (result) this.note(t("lobby.on_list", { n: result.number, table: this.name }), "ok");
       });
-      replace(
+      this.replaceKeepingFocus(
         this.seatEl,
         h("h2", {}, t("seat.buy_in")),
         h(
@@ -406,7 +455,7 @@ export class TableTab {
       controls.push(h("button", { type: "button", "data-control": "sit-out", onclick: () => this.send("sit_out").then(() => {}, () => {}) }, t("seat.sit_out")));
     }
     const rebuyId = newId("rebuy");
-    const rebuyBox = h("input", { type: "text", inputmode: "decimal", id: rebuyId, value: info.min_buy_in != null ? formatBox(Math.min(info.max_rebuy ?? info.min_buy_in, info.min_buy_in), unit) : "" });
+    const rebuyBox = this.draft(h("input", { type: "text", inputmode: "decimal", id: rebuyId, "data-draft": "rebuy", value: info.min_buy_in != null ? formatBox(Math.min(info.max_rebuy ?? info.min_buy_in, info.min_buy_in), unit) : "" }));
     const rebuy = h("button", { type: "button", "data-control": "rebuy" }, t("seat.rebuy"));
     rebuy.addEventListener("click", async () => {
       const value = parseAmount(rebuyBox.value, unit);
@@ -430,7 +479,7 @@ export class TableTab {
       if (!window.confirm(t("seat.leave_confirm", { name: this.name }))) return;
       await this.send("leave").catch(() => null);
     });
-    replace(
+    this.replaceKeepingFocus(
       this.seatEl,
       h("h2", {}, t("table.seat", { n: me.seat })),
       h("div", { class: "seat-controls" }, controls),
@@ -440,8 +489,40 @@ export class TableTab {
     );
   }
 
+  /** An input of the seat panel that remembers what the player typed or ticked (its
+   * data-draft name): drawn again with that, never with the default. */
+  draft(input) {
+    const name = input.dataset.draft;
+    const kept = this.drafts[name];
+    if (kept !== undefined) {
+      if (input.type === "checkbox") input.checked = kept;
+      else input.value = kept;
+    }
+    const keep = () => {
+      this.drafts[name] = input.type === "checkbox" ? input.checked : input.value;
+    };
+    input.addEventListener("input", keep);
+    input.addEventListener("change", keep);
+    return input;
+  }
+
+  /** Replace el's children, the focus and the caret staying in the input the player was in
+   * (matched by its data-draft name). */
+  replaceKeepingFocus(el, ...children) {
+    const active = document.activeElement;
+    const name = active && el.contains(active) ? active.dataset?.draft : null;
+    const caret = name && active.type === "text" ? [active.selectionStart, active.selectionEnd] : null;
+    replace(el, ...children);
+    if (!name) return;
+    const again = el.querySelector(`[data-draft="${name}"]`);
+    if (!again) return;
+    again.focus({ preventScroll: true });
+    if (caret) again.setSelectionRange(caret[0], caret[1]);
+  }
+
   async rebuy(value) {
     const result = await this.send("rebuy", { amount: value }).catch(() => null);
+    if (result) delete this.drafts.rebuy;
     if (result) this.note(t("seat.rebought", { amount: amount(value, this.unit()) }), "ok");
   }
 
@@ -529,6 +610,7 @@ export class TableTab {
     else if (letter === "c" && a.checkOrCall) a.checkOrCall();
     else if (letter === "r" && a.raise) a.raise();
     else if (letter === "a" && a.focusAmount) a.focusAmount();
+    else if ((letter === "arrowup" || letter === "arrowdown") && a.stepBy) a.stepBy(letter === "arrowup" ? 1 : -1);
     else return false;
     return true;
   }

@@ -107,7 +107,7 @@ export function seatPlace(seat, { numbers, bottom, narrow }) {
   const k = (numbers.indexOf(seat) - numbers.indexOf(bottom) + n) % n;
   const angle = ((90 + (k * 360) / n) * Math.PI) / 180;
   const rx = narrow ? 35 : 42;
-  const ry = narrow ? 41 : 40;
+  const ry = narrow ? 39 : 37;
   return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle), angle };
 }
 
@@ -121,23 +121,47 @@ function at(x, y) {
   return { left: `${x.toFixed(2)}%`, top: `${y.toFixed(2)}%` };
 }
 
-/** A clock element that the page's ticker keeps counting (data-ends-at: epoch ms). */
+/** A clock element that the page's ticker keeps counting (data-ends-at: epoch ms): the
+ * seconds to the deadline once the clock is called, else to the end of the free time. */
 export function clockEl(clock, receivedAt) {
-  if (!clock || clock.ends_in == null) return null;
-  const endsAt = receivedAt + clock.ends_in * 1000;
-  const seconds = Math.max(0, Math.ceil(clock.ends_in));
+  if (!clock) return null;
+  const left = clock.ends_in ?? (clock.phase === "thinking" ? clock.next_in : null);
+  if (left == null) return null;
+  const endsAt = receivedAt + left * 1000;
+  const seconds = Math.max(0, Math.ceil(left));
   const called = clock.phase === "on-the-clock" || clock.phase === "countdown";
+  const bank = clock.phase === "time-bank";
+  const key = bank ? "table.clock_bank" : called ? "table.clock_called" : "table.clock";
   return h(
     "span",
     {
-      class: `clock${seconds <= 10 ? " low" : ""}`,
+      class: `clock${seconds <= 10 && clock.ends_in != null ? " low" : ""}`,
       role: "timer",
       "aria-label": t("table.clock_label", { seconds }),
       "data-ends-at": String(Math.round(endsAt)),
+      "data-key": key,
       "data-called": called ? "1" : "",
     },
-    t(called ? "table.clock_called" : "table.clock", { seconds }),
+    t(key, { seconds }),
   );
+}
+
+/** The time bar of the seat to act, from the first second of the turn: the stretch of the
+ * turn running now (free time, the clock called, the time bank, the countdown), full at its
+ * start and empty at its end; the page's ticker shrinks it (data-ends-at, data-span). */
+export function timeBarEl(clock, receivedAt) {
+  if (!clock) return null;
+  const left = clock.next_in ?? clock.ends_in;
+  const span = clock.span ?? (clock.ends_in != null ? Math.max(clock.ends_in, 1) : null);
+  const phase = clock.phase || "thinking";
+  const attrs = { class: `timebar phase-${phase}`, "aria-hidden": "true", "data-phase": phase };
+  const fill = h("span", { class: "timebar-fill" });
+  if (left != null && span) {
+    attrs["data-ends-at"] = String(Math.round(receivedAt + left * 1000));
+    attrs["data-span"] = String(span);
+    fill.style.transform = `scaleX(${Math.max(0, Math.min(1, left / span)).toFixed(3)})`;
+  }
+  return h("span", attrs, fill);
 }
 
 function tag(text, kind = "", title = null) {
@@ -197,8 +221,11 @@ function seatEl(s, d, place, receivedAt) {
     h("span", { class: "stack" }, amount(s.stack, d.unit)),
     cardsEl,
     h("span", { class: "tags" }, seatTags(s, d)),
+    myTurn ? timeBarEl(d.turn.clock, receivedAt) : null,
     myTurn ? clockEl(d.turn.clock, receivedAt) : null,
-    myTurn && d.turn.clock?.time_bank ? h("span", { class: "hint bank" }, t("table.time_bank", { seconds: Math.round(d.turn.clock.time_bank) })) : null,
+    myTurn && d.turn.clock?.time_bank && d.turn.clock.phase !== "time-bank"
+      ? h("span", { class: "hint bank" }, t("table.time_bank", { seconds: Math.round(d.turn.clock.time_bank) }))
+      : null,
   );
 }
 
