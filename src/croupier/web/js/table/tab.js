@@ -13,7 +13,7 @@ import { tournamentPanel, tournamentTableTitle } from "../tournaments/strip.js";
 import { historyEl, historyText } from "./history.js";
 import { eventLine, infoPanel, ita50Panel, logPanel, namesOf } from "./panels.js";
 import { sizeOf } from "./sizes.js";
-import { displayOf, potTotal, renderFelt } from "./view.js";
+import { chipStack, displayOf, potTotal, renderFelt } from "./view.js";
 
 const NARROW = window.matchMedia("(max-width: 699px)");
 const HISTORY_KEPT = 10;
@@ -129,6 +129,7 @@ export class TableTab {
   }
 
   logEvent(e, events) {
+    sound.forEvent(e);
     const line = eventLine(e, namesOf(events.concat([e]), this.view.state?.seats), this.unit());
     if (line) this.lines.push(line);
     this.lines = this.lines.slice(-200);
@@ -255,7 +256,7 @@ export class TableTab {
       h("span", { class: "muted" }, [info.game, info.version, info.stakes].filter(Boolean).join(" · ")),
       d.me == null ? h("span", { class: "muted" }, t("table.spectating")) : null,
     );
-    replace(this.feltBox, renderFelt(this.view, { receivedAt: this.receivedAt, narrow: NARROW.matches }));
+    this.drawFelt(d);
     replace(
       this.myCardsEl,
       d.myCards && d.myCards.length
@@ -272,6 +273,44 @@ export class TableTab {
     replace(this.logEl, logPanel(this.lines.slice(-60), this.name));
     this.fit();
     this.onChange(this);
+  }
+
+  /** Draw the felt again, with its movement: the board's new cards turn over, the bets of a
+   * street that ended go to the pot, the pot goes to its winners (none of it when the
+   * player's settings or system ask for no animation: the page's no-animations class). */
+  drawFelt(d) {
+    const seen = this.boardSeen && this.boardSeen.hand === d.hand ? this.boardSeen.cards : new Set();
+    const fresh = new Set(d.board.filter((c) => !seen.has(c)));
+    if (!this.boardSeen || this.boardSeen.hand !== d.hand) fresh.clear(); // a view opened mid-hand
+    this.boardSeen = { hand: d.hand, cards: new Set(d.board) };
+    const old = this.feltBox.querySelector(".felt-wrap");
+    const leaving = old ? [...old.querySelectorAll(".bet-chip")].filter((el) => !d.seats.some((s) => String(s.seat) === el.dataset.betSeat && s.bet)) : [];
+    const felt = renderFelt(this.view, { receivedAt: this.receivedAt, narrow: NARROW.matches, fresh });
+    replace(this.feltBox, felt);
+    const moving = !document.documentElement.classList.contains("no-animations");
+    if (moving && leaving.length) {
+      for (const chip of leaving) {
+        chip.removeAttribute("role");
+        chip.setAttribute("aria-hidden", "true");
+        chip.classList.add("gone");
+        felt.append(chip);
+      }
+      requestAnimationFrame(() => requestAnimationFrame(() => leaving.forEach((c) => c.classList.add("to-pot"))));
+      setTimeout(() => leaving.forEach((c) => c.remove()), 900);
+    }
+    const wonKey = Object.keys(d.won).length ? `${d.hand}` : null;
+    if (wonKey && this.wonShown !== wonKey) {
+      this.wonShown = wonKey;
+      if (moving) {
+        for (const seat of Object.keys(d.won)) {
+          const box = felt.querySelector(`.seat[data-seat="${seat}"]`);
+          if (!box) continue;
+          const push = h("span", { class: "win-chips", "aria-hidden": "true", "data-win-seat": seat, style: { left: box.style.left, top: box.style.top } }, chipStack(5, 1));
+          felt.append(push);
+          setTimeout(() => push.remove(), 1500);
+        }
+      }
+    }
   }
 
   renderTurn(d) {

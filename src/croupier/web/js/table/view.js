@@ -12,6 +12,7 @@
 import { cardEl, cardsName } from "../cards.js";
 import { h } from "../dom.js";
 import { amount, t } from "../i18n.js";
+import { bestFive } from "./best5.js";
 import { handName } from "./handnames.js";
 
 const STREETS = ["preflop", "flop", "turn", "river"];
@@ -97,7 +98,33 @@ export function displayOf(view) {
     myCards: view.you?.cards || null,
     maxSeats: Math.max(view.size || view.state?.size || view.info?.max_players || 2, ...seats.map((s) => s.seat)),
     nextHandIn: state.next_hand_in ?? null,
+    lit: litCards(live ? state.board || [] : board, seats, won),
   };
+}
+
+/** The winning five cards to light once a hand is over: for each winner whose cards are
+ * shown, his best five of them and the board (an empty set before the river). */
+function litCards(board, seats, won) {
+  const lit = new Set();
+  if (board.length < 5) return lit;
+  for (const s of seats) {
+    if (!won[s.seat] || !s.cards || s.cards.length < 2) continue;
+    for (const c of bestFive(s.cards.concat(board)) || []) lit.add(c);
+  }
+  return lit;
+}
+
+/** A stack of chips for an amount: one disc per big blind (at least one, at most five),
+ * in the colours of the chips' values. */
+export function chipStack(chips, bigBlind) {
+  const n = Math.max(1, Math.min(5, Math.ceil(chips / Math.max(1, bigBlind || 1))));
+  return h("span", { class: "chip-stack", "aria-hidden": "true" }, Array.from({ length: n }, (_, i) => h("i", { class: `c${(i % 5) + 1}` })));
+}
+
+function lightUp(el, c, d) {
+  if (!d.lit.size || !el.dataset.card) return el;
+  el.classList.add(d.lit.has(c) ? "lit" : "unlit");
+  return el;
 }
 
 /** Where seat `seat` sits, in percent of the felt's box, the viewer's seat at the bottom
@@ -194,7 +221,7 @@ function seatEl(s, d, place, receivedAt) {
   const holding = d.hand != null && s.dealt_in && !s.folded && !s.mucked;
   let cardsEl = null;
   if (cards && cards.length) {
-    cardsEl = h("span", { class: "cards", role: "group", "aria-label": cardsName(cards) }, cards.map((c) => cardEl(c, { small: true })));
+    cardsEl = h("span", { class: "cards", role: "group", "aria-label": cardsName(cards) }, cards.map((c) => lightUp(cardEl(c, { small: true }), c, d)));
   } else if (holding) {
     cardsEl = h("span", { class: "cards", "aria-hidden": "true" }, cardEl(null, { small: true }), cardEl(null, { small: true }));
   }
@@ -244,7 +271,7 @@ function phaseText(d) {
   return t(`table.street.${d.street}`);
 }
 
-function centreEl(d) {
+function centreEl(d, fresh) {
   const children = [h("span", { class: "hand-no" }, d.hand != null ? t("table.hand", { n: d.hand }) : t("table.waiting_hand"))];
   const phase = phaseText(d);
   if (phase) children.push(h("span", { class: "street-name" }, phase));
@@ -252,7 +279,13 @@ function centreEl(d) {
     h(
       "div",
       { class: "board", role: "group", "aria-label": d.board.length ? `${t("table.board")}: ${cardsName(d.board)}` : t("table.board_empty") },
-      d.board.length ? d.board.map((c) => cardEl(c)) : h("span", { class: "board-empty" }, d.hand != null ? t("table.board_empty") : ""),
+      d.board.length
+        ? d.board.map((c) => {
+            const el = lightUp(cardEl(c), c, d);
+            if (fresh.has(c)) el.classList.add("turning");
+            return el;
+          })
+        : h("span", { class: "board-empty" }, d.hand != null ? t("table.board_empty") : ""),
     ),
   );
   if (!d.live && Object.keys(d.won).length) {
@@ -283,7 +316,8 @@ function centreEl(d) {
 }
 
 /** The table as a new element, drawn from `view` alone.
- * opts: {receivedAt: epoch ms of the frame, narrow: a portrait box}. */
+ * opts: {receivedAt: epoch ms of the frame, narrow: a portrait box, fresh: the board's
+ * cards dealt since the last drawing (they turn over)}. */
 export function renderFelt(view, opts = {}) {
   const d = displayOf(view);
   const numbers = Array.from({ length: d.maxSeats }, (_, i) => i + 1);
@@ -292,7 +326,8 @@ export function renderFelt(view, opts = {}) {
   const bySeat = new Map(d.seats.map((s) => [s.seat, s]));
   const receivedAt = opts.receivedAt || Date.now();
   const wrap = h("div", { class: "felt-wrap", "data-table": d.table || "" });
-  wrap.append(h("div", { class: "felt", "aria-hidden": "true" }), centreEl(d));
+  wrap.append(h("div", { class: "felt", "aria-hidden": "true" }), centreEl(d, opts.fresh || new Set()));
+  const bigBlind = view.info?.big_blind || 0;
   for (const seat of numbers) {
     const place = seatPlace(seat, { numbers, bottom, narrow });
     const s = bySeat.get(seat);
@@ -308,7 +343,8 @@ export function renderFelt(view, opts = {}) {
         h(
           "span",
           { class: "bet-chip", style: at(bx, by), "data-bet-seat": String(seat), role: "img", "aria-label": `${s.player}: ${t("table.bet", { amount: amount(s.bet, d.unit) })}` },
-          amount(s.bet, d.unit),
+          chipStack(s.bet, bigBlind),
+          h("span", { class: "bet-amount" }, amount(s.bet, d.unit)),
         ),
       );
     }
