@@ -169,6 +169,8 @@ export class TableTab {
     const fields = { hand: d.hand, action };
     if (value != null && (action === "bet" || action === "raise")) fields.amount = value;
     this.sending = true;
+    // The next turn gets a fresh bar, even with the same legal actions as this one.
+    this.actionKey = "";
     // The keyboard stays on the action bar: after the action, and at the next turn.
     if (this.barEl.contains(document.activeElement)) this.barEl.focus({ preventScroll: true });
     this.send("act", fields)
@@ -321,7 +323,7 @@ export class TableTab {
     else if (d.phase === "ended" || d.phase === "voided") this.turnEl.textContent = t("table.phase.ended");
     else this.turnEl.textContent = d.hand == null ? t("table.waiting_hand") : "";
     const legal = mine ? d.turn.legal : null;
-    const key = mine ? `${d.hand}|${JSON.stringify(legal)}|${this.unit()}` : `pre|${d.hand}|${d.me}|${facing(d.seats, d.me)}|${Boolean(this.pre)}|${d.phase}`;
+    const key = mine ? `${d.hand}|${(this.view.events || []).length}|${JSON.stringify(legal)}|${this.unit()}` : `pre|${d.hand}|${d.me}|${facing(d.seats, d.me)}|${Boolean(this.pre)}|${d.phase}`;
     if (key !== this.actionKey) {
       const wasMine = this.actionKey.startsWith(`${d.hand}|`);
       this.actionKey = key;

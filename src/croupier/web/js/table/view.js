@@ -359,8 +359,8 @@ export function renderFelt(view, opts = {}) {
       const side = Math.abs(place.x - 50) < 5 ? 1 : Math.sign(50 - place.x);
       spot = at(place.x + side * 18.5, place.y - 4);
     } else {
-      const spin = place.angle + 0.2;
-      spot = at(50 + 33 * Math.cos(spin), 50 + 28 * Math.sin(spin));
+      const spin = place.angle + 0.35;
+      spot = at(50 + 27 * Math.cos(spin), 50 + 22 * Math.sin(spin));
     }
     const owner = bySeat.get(d.button)?.player || t("table.seat", { n: d.button });
     wrap.append(
