@@ -7,6 +7,8 @@ the one where he must act marked and reached with one key. One server, one brows
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -377,3 +379,38 @@ def test_tables_side_by_side_and_one_key_to_the_turn(ann: Player, shots: Path) -
         f"() => !!document.activeElement.closest(\".table-page[data-table='{TABLE}'] .actions\")"
     )
     page.keyboard.press("Enter")
+
+
+def test_the_floor_console_keeps_a_typed_reason_across_its_refreshes(
+    browser: Browser, server: Server
+) -> None:
+    made = subprocess.run(
+        [sys.executable, "-m", "croupier", "admin", "create-user", "flora", "--role", "floor",
+         "--password-stdin", "--data", str(server.data)],
+        input="correct horse battery\n", capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    floor = new_player(browser, server, "flora")
+    page = floor.page
+    floor.goto("#/login")
+    page.wait_for_selector("#login-title")
+    page.fill("input[name=screen_name]", "flora")
+    page.fill("input[name=password]", "correct horse battery")
+    page.click("form button[type=submit]")
+    page.wait_for_selector("#nav-floor")
+    floor.goto("#/floor")
+    box = f"#why-{TABLE}"
+    page.wait_for_selector(box)
+    page.fill(box, "dealer exposed a card")
+    page.fill("#open-table", "night-1")
+    page.eval_on_selector(box, "e => { e.dataset.old = 'drawn before'; }")
+    page.evaluate("() => document.activeElement.blur()")  # he leaves the box: it refreshes
+    # the table's card is drawn again (a new box), with what he typed in it
+    wait_until(
+        lambda: page.eval_on_selector(box, "e => !e.dataset.old"),
+        timeout=20,
+        what="the console refreshed",
+    )
+    assert page.input_value(box) == "dealer exposed a card"
+    assert page.input_value("#open-table") == "night-1"
+    floor.context.close()
