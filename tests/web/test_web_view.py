@@ -119,8 +119,14 @@ def test_action_bar_from_the_legal_actions(page: Page) -> None:
     buttons = texts(page, ".actions .main-buttons button")
     assert buttons == ["Fold f", "Call €18.00 c", "Raise to €48.00 r"]
     sizes = texts(page, ".sizing .presets button")
-    # a pot-sized raise (to €202) is over the stack: only min, half pot and all-in
-    assert sizes == ["Min", "½ pot", "All-in"]
+    # after the flop: fractions of the pot, snapped to the small blind (€1); a pot-sized
+    # raise (to €202) is over the stack: the fractions that fit, and all-in
+    assert sizes == ["Min", "⅓ pot", "½ pot", "⅔ pot", "¾ pot", "All-in"]
+    amounts = page.eval_on_selector_all(
+        ".sizing .presets button", "els => els.map(e => +e.dataset.amount)"
+    )
+    # to €30 faced plus f × (€154 + €18 to call), to the nearest euro
+    assert amounts == [4800, 8700, 11600, 14500, 15900, 16300]
     page.click("[data-size='half']")
     assert page.input_value(".amount-box") == "116.00"
     assert texts(page, "[data-action='raise']") == ["Raise to €116.00 r"]

@@ -186,6 +186,11 @@ class TurnClock:
         """When the clock was called (or starts by itself), None while nobody has called it."""
         return self._called
 
+    @property
+    def bank_started(self) -> float | None:
+        """When the time bank put in play starts to run (None while it is not in play)."""
+        return self._bank_start
+
     def callable_at(self) -> float | None:
         """When the clock may first be called (None if nobody calls it: it runs by itself)."""
         start = self._started("ask")

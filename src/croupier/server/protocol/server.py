@@ -61,6 +61,9 @@ class Clock(_Part):
     callable_in: float | None
     time_bank: float
     rules: str
+    next_in: float | None = None
+    span: float | None = None
+    time_bank_in: float | None = None
 
 
 class Turn(_Part):

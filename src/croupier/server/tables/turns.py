@@ -52,19 +52,49 @@ class Turn:
         return self.clock.phase(now) is Phase.EXPIRED
 
     def to_json(self, now: float) -> dict[str, object]:
-        """The clock as every client sees it: its phase and the seconds left."""
+        """The clock as every client sees it: its phase, the seconds left, and for a time
+        bar the current stretch of the turn (``span`` seconds long, ``next_in`` left of it;
+        None while nothing ends by itself) and when the time bank starts (``time_bank_in``)."""
         clock = self.clock
         remaining = clock.remaining(now)
         opens = clock.callable_at()
+        phase = clock.phase(now)
+        change = clock.next_change(now)
         return {
-            "phase": clock.phase(now).value,
+            "phase": phase.value,
             "ends_in": None if remaining is None else round(remaining, 2),
             "callable_in": None
             if opens is None or clock.called is not None
             else round(max(0.0, opens - now), 2),
             "time_bank": round(clock.bank_left(now), 2),
             "rules": str(clock.clock),
+            "next_in": None if change is None else round(max(0.0, change - now), 2),
+            "span": _span(clock, phase),
+            "time_bank_in": _bank_in(clock, now),
         }
+
+
+def _span(clock: TurnClock, phase: Phase) -> float | None:
+    """How long the current stretch of a turn lasts in all (None: it has no end by itself)."""
+    rules = clock.clock
+    if phase is Phase.THINKING:
+        return float(rules.call_after)
+    if phase is Phase.ON_THE_CLOCK:
+        return float(rules.clock)
+    if phase is Phase.TIME_BANK:
+        return clock.bank_left(clock.started or 0.0)
+    if phase is Phase.COUNTDOWN:
+        return float(rules.countdown)
+    return None
+
+
+def _bank_in(clock: TurnClock, now: float) -> float | None:
+    """Seconds until the time bank put in play starts to run (None: not in play, or running)."""
+    countdown = clock.countdown_at()
+    start = clock.bank_started
+    if start is None or countdown is None or now >= start:
+        return None
+    return round(start - now, 2)
 
 
 def start_turn(

@@ -393,4 +393,18 @@ export const WORDS = {
   "err.unavailable": "The table is stopped.",
   // web-pages (issue 17)
   "info.rake_max": "max {amount}",
+
+  // web-table (issue 17): the table screen
+  "act.fold_free": "Fold? Check is free",
+  "act.x2_5": "2.5×",
+  "act.x3": "3×",
+  "act.third_pot": "⅓ pot",
+  "act.two_thirds_pot": "⅔ pot",
+  "act.three_quarters_pot": "¾ pot",
+  "act.raise_none": "Raise",
+  "table.clock_bank": "Time bank: {seconds} s",
+  "table.your_turn_title": "Your turn: {table}",
+  "settings.fold_free_off": "Grey out Fold when checking is free (otherwise Fold asks once)",
+  "settings.turn_title": "Say in the tab's title when it is your turn",
+  "act.keys_table": "Keys: t next table where it is your turn; ↑ ↓ or the mouse wheel change the amount",
 };

@@ -393,4 +393,18 @@ export const WORDS = {
   "err.unavailable": "La table est arrêtée.",
   // web-pages (issue 17)
   "info.rake_max": "max. {amount}",
+
+  // web-table (issue 17): the table screen
+  "act.fold_free": "Passer ? Parole gratuite",
+  "act.x2_5": "2,5×",
+  "act.x3": "3×",
+  "act.third_pot": "⅓ pot",
+  "act.two_thirds_pot": "⅔ pot",
+  "act.three_quarters_pot": "¾ pot",
+  "act.raise_none": "Relancer",
+  "table.clock_bank": "Réserve de temps : {seconds} s",
+  "table.your_turn_title": "À vous : {table}",
+  "settings.fold_free_off": "Griser « Passer » quand parler est gratuit (sinon « Passer » demande confirmation)",
+  "settings.turn_title": "Signaler dans le titre de l'onglet quand c'est à vous",
+  "act.keys_table": "Touches : t table suivante où c'est à vous ; ↑ ↓ ou la molette changent le montant",
 };

@@ -393,4 +393,18 @@ export const WORDS = {
   "err.unavailable": "Il tavolo è fermo.",
   // web-pages (issue 17)
   "info.rake_max": "max {amount}",
+
+  // web-table (issue 17): the table screen
+  "act.fold_free": "Passare? Check gratuito",
+  "act.x2_5": "2,5×",
+  "act.x3": "3×",
+  "act.third_pot": "⅓ piatto",
+  "act.two_thirds_pot": "⅔ piatto",
+  "act.three_quarters_pot": "¾ piatto",
+  "act.raise_none": "Rilancia",
+  "table.clock_bank": "Riserva di tempo: {seconds} s",
+  "table.your_turn_title": "Tocca a te: {table}",
+  "settings.fold_free_off": "Disattiva «Passa» quando il check è gratuito (altrimenti «Passa» chiede conferma)",
+  "settings.turn_title": "Segnala nel titolo della scheda quando tocca a te",
+  "act.keys_table": "Tasti: t tavolo successivo dove tocca a te; ↑ ↓ o la rotellina cambiano l'importo",
 };

@@ -1,4 +1,5 @@
-// The player's display preferences, kept in the browser: four-colour deck, animations, sounds.
+// The player's display preferences, kept in the browser: four-colour deck, animations, sounds,
+// Fold greyed when checking is free (else it asks once), the tab's title at one's turn.
 // Sounds are off by default; animations follow the system's "reduce motion" unless chosen.
 
 const KEY = "croupier.prefs";
@@ -6,7 +7,7 @@ const listeners = new Set();
 
 function defaults() {
   const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  return { fourColour: false, animations: !reduce, sounds: false };
+  return { fourColour: false, animations: !reduce, sounds: false, greyFreeFold: false, turnTitle: true };
 }
 
 let prefs = load();

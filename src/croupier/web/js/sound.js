@@ -29,3 +29,12 @@ export function yourTurn() {
 export function tick() {
   tone(990, 40, 0.05);
 }
+
+/** The sound of a table's event (off by default, as every sound): a card dealt, a check,
+ * chips bet, a fold. */
+export function forEvent(e) {
+  if (e.type === "board" || e.type === "started") tone(520, 60, 0.05);
+  else if (e.type === "acted" && e.kind === "check") tone(300, 50, 0.06);
+  else if (e.type === "acted" && e.kind === "fold") tone(200, 80, 0.04);
+  else if (e.type === "acted" || e.type === "posted") tone(760, 45, 0.05);
+}

@@ -4,6 +4,7 @@
 // orphan register, the daily report; and the floor's log (filter, page back, export CSV).
 import { get, post } from "../api.js";
 import { h, replace, toast } from "../dom.js";
+import { keepTyped, watchEdits } from "../keep.js";
 import { addWords, has, money, t, when } from "../i18n.js";
 import { WORDS } from "../words/floor_cash.js";
 
@@ -445,11 +446,12 @@ export async function renderCash(el) {
       h("div", { class: "panel row floor-report" }, field(t("floor.report.date"), day), csvLink, printLink)),
   );
   draw();
+  watchEdits(el);
   const busy = () => el.contains(document.activeElement) && document.activeElement.matches("input, select, textarea");
   const timer = setInterval(async () => {
     if (!el.isConnected || busy()) return;
     try {
-      await refresh();
+      await keepTyped(el, refresh);
     } catch {
       /* the next tick tries again */
     }

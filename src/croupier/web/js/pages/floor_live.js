@@ -6,6 +6,7 @@
 import { ApiError, get, post } from "../api.js";
 import { styles } from "../styles.js";
 import { h, replace, toast } from "../dom.js";
+import { keepTyped, watchEdits } from "../keep.js";
 import { addWords, has, money, num, t } from "../i18n.js";
 import { me } from "../session.js";
 import { clockWidget } from "../clock_widget.js";
@@ -793,6 +794,7 @@ export async function renderEvent(main, id) {
   const lists = await get(BASE);
   faults = lists.faults;
   draw();
+  watchEdits(body);
   const timer = setInterval(async () => {
     if (!body.isConnected) return;
     try {
@@ -801,7 +803,7 @@ export async function renderEvent(main, id) {
       if (began !== epoch || !body.isConnected) return;
       view = fresh;
       const typing = body.contains(document.activeElement) && /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
-      if (view.journal_count !== drawn && !typing) draw();
+      if (view.journal_count !== drawn && !typing) keepTyped(body, draw);
       else drawClock();
     } catch {
       /* the next refresh tries again */

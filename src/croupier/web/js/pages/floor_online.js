@@ -7,6 +7,7 @@
 import { ApiError, get, post } from "../api.js";
 import { styles } from "../styles.js";
 import { h, replace, toast } from "../dom.js";
+import { keepTyped, watchEdits } from "../keep.js";
 import { addWords, money, num, t } from "../i18n.js";
 import { WORDS } from "../words/floor_online.js";
 import { clockWidget } from "../clock_widget.js";
@@ -428,11 +429,12 @@ export async function renderOnline(main, id) {
   }
 
   draw();
+  watchEdits(body);
   const timer = setInterval(async () => {
     if (!body.isConnected) return clearInterval(timer);
     if (document.activeElement && body.contains(document.activeElement) && ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName)) return;
     try {
-      await reload();
+      await keepTyped(body, reload);
     } catch {
       /* the next refresh tries again */
     }

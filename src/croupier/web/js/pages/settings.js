@@ -30,6 +30,8 @@ export function render(main) {
       h("p", { class: "cards", "aria-hidden": "true" }, ["As", "Kh", "Qd", "Jc"].map((c) => cardEl(c))),
       toggle("animations", t("settings.animations")),
       toggle("sounds", t("settings.sounds"), t("settings.sounds_help")),
+      toggle("greyFreeFold", t("settings.fold_free_off")),
+      toggle("turnTitle", t("settings.turn_title")),
     ),
   );
 }

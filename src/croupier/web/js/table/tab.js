@@ -4,16 +4,17 @@
 import { cardEl, cardsName } from "../cards.js";
 import { h, newId, replace } from "../dom.js";
 import { amount, money, t } from "../i18n.js";
+import { getPrefs } from "../prefs.js";
 import { setBalance } from "../session.js";
 import * as sound from "../sound.js";
 import { connection } from "../ws.js";
-import { facing, formatBox, parseAmount, preActionMove, renderActions, renderPreActions } from "./actionbar.js";
+import { facing, formatBox, parseAmount, preActionMove, renderActions, renderPreActions, stepOf } from "./actionbar.js";
 import { tournamentPanel, tournamentTableTitle } from "../tournaments/strip.js";
 import { historyEl, historyText } from "./history.js";
 import { me } from "../session.js";
 import { eventLine, infoPanel, ita50Panel, logPanel, namesOf } from "./panels.js";
 import { sizeOf } from "./sizes.js";
-import { displayOf, potTotal, renderFelt } from "./view.js";
+import { chipStack, displayOf, potTotal, renderFelt } from "./view.js";
 import { TableNotices } from "./notices.js";
 import { showdownEl, syncMuckLosing } from "./showdown.js";
 import { bustedEl } from "./busted.js";
@@ -45,6 +46,9 @@ export class TableTab {
     this.missing = false;
     this.notices = new TableNotices(name); // the floor's decisions here (notices.js)
     this.busted = null; // a tournament's `busted` frame for this table (busted.js)
+    // What the player typed or chose in the seat panel (buy-in, "post now", rebuy), kept
+    // across every redraw until it is used: an update never overwrites it.
+    this.drafts = {};
     this.root = h("section", { class: "table-page", "data-table": name, "aria-label": t("table.title", { name }) });
     this.build();
   }
@@ -139,6 +143,7 @@ export class TableTab {
   }
 
   logEvent(e, events) {
+    sound.forEvent(e);
     const line = eventLine(e, namesOf(events.concat([e]), this.view.state?.seats), this.unit());
     if (line) this.lines.push(line);
     this.lines = this.lines.slice(-200);
@@ -178,6 +183,10 @@ export class TableTab {
     const fields = { hand: d.hand, action };
     if (value != null && (action === "bet" || action === "raise")) fields.amount = value;
     this.sending = true;
+    // The next turn gets a fresh bar, even with the same legal actions as this one.
+    this.actionKey = "";
+    // The keyboard stays on the action bar: after the action, and at the next turn.
+    if (this.barEl.contains(document.activeElement)) this.barEl.focus({ preventScroll: true });
     this.send("act", fields)
       .catch(() => {})
       .finally(() => {
@@ -194,7 +203,7 @@ export class TableTab {
     this.actionsEl = h("div", { class: "bar-slot" });
     this.askEl = h("div", { class: "ask" });
     this.noteEl = h("div", { class: "table-note", role: "status", "aria-live": "polite" });
-    this.barEl = h("section", { class: "actions", "aria-label": t("act.bar") }, this.turnEl, this.notices.banner, this.noteEl, this.actionsEl, this.askEl, (this.showdownSlot = h("div", { class: "showdown-slot" })), (this.bustedSlot = h("div", { class: "busted-slot" })));
+    this.barEl = h("section", { class: "actions", "aria-label": t("act.bar"), tabindex: "-1" }, this.turnEl, this.notices.banner, this.noteEl, this.actionsEl, this.askEl, (this.showdownSlot = h("div", { class: "showdown-slot" })), (this.bustedSlot = h("div", { class: "busted-slot" })));
     this.seatEl = h("section", { class: "panel seat-panel" });
     this.ita50El = h("div");
     this.infoEl = h("div");
@@ -216,12 +225,28 @@ export class TableTab {
     });
     this.chatEl = h("section", { class: "panel chat" }, this.chatTitle, this.chatList, chatForm);
     this.logEl = h("div");
+    this.barMain = h("div", { class: "table-main bar-main" }, h("div", { class: "bar-row" }, this.myCardsEl, this.barEl));
     this.root.append(
-      h("div", { class: "table-main" }, this.headEl, this.feltBox, this.myCardsEl),
-      h("div", { class: "table-main" }, this.barEl),
+      h("div", { class: "table-main" }, this.headEl, this.feltBox),
+      this.barMain,
       h("div", { class: "side" }, this.seatEl, this.ita50El, this.infoEl, this.notices.panel, this.historyEl, this.chatEl, this.logEl),
     );
     NARROW.addEventListener("change", () => this.render());
+    // The felt takes the height the window leaves: below the header and the tabs
+    // (--table-top), above the action bar (--bar-h), measured as they change.
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => this.fit()).observe(this.barMain);
+    }
+    window.addEventListener("resize", () => this.fit());
+  }
+
+  /** Size the felt to the window (the CSS reads --table-top and --bar-h). */
+  fit() {
+    if (!this.root.isConnected) return;
+    const top = this.root.getBoundingClientRect().top + window.scrollY;
+    this.root.style.setProperty("--table-top", `${Math.round(top)}px`);
+    const beside = getComputedStyle(this.barMain).gridColumnStart === "2";
+    this.root.style.setProperty("--bar-h", beside ? "0px" : `${Math.ceil(this.barMain.getBoundingClientRect().height)}px`);
   }
 
   /** Draw everything again (a frame came, or the language changed). */
@@ -247,7 +272,7 @@ export class TableTab {
       h("span", { class: "muted" }, [info.game, info.version, info.stakes].filter(Boolean).join(" · ")),
       d.me == null ? h("span", { class: "muted" }, t("table.spectating")) : null,
     );
-    replace(this.feltBox, renderFelt(this.view, { receivedAt: this.receivedAt, narrow: NARROW.matches }));
+    this.drawFelt(d);
     replace(
       this.myCardsEl,
       d.myCards && d.myCards.length
@@ -259,13 +284,53 @@ export class TableTab {
     replace(this.showdownSlot, showdownEl(this, d));
     replace(this.bustedSlot, bustedEl(this));
     syncMuckLosing(this);
+    this.root.classList.toggle("my-turn", Boolean(d.turn && d.me != null && d.turn.seat === d.me));
     this.renderSeatPanel(d);
     replace(this.ita50El, ita50Panel(d, d.turn && d.turn.seat === d.me ? d.turn.legal : null));
     replace(this.infoEl, infoPanel(info, this.name, this.view.size));
     this.renderHistory();
     this.renderChat();
     replace(this.logEl, logPanel(this.lines.slice(-60), this.name));
+    this.fit();
     this.onChange(this);
+  }
+
+  /** Draw the felt again, with its movement: the board's new cards turn over, the bets of a
+   * street that ended go to the pot, the pot goes to its winners (none of it when the
+   * player's settings or system ask for no animation: the page's no-animations class). */
+  drawFelt(d) {
+    const seen = this.boardSeen && this.boardSeen.hand === d.hand ? this.boardSeen.cards : new Set();
+    const fresh = new Set(d.board.filter((c) => !seen.has(c)));
+    if (!this.boardSeen || this.boardSeen.hand !== d.hand) fresh.clear(); // a view opened mid-hand
+    this.boardSeen = { hand: d.hand, cards: new Set(d.board) };
+    const old = this.feltBox.querySelector(".felt-wrap");
+    const leaving = old ? [...old.querySelectorAll(".bet-chip")].filter((el) => !d.seats.some((s) => String(s.seat) === el.dataset.betSeat && s.bet)) : [];
+    const felt = renderFelt(this.view, { receivedAt: this.receivedAt, narrow: NARROW.matches, fresh });
+    replace(this.feltBox, felt);
+    const moving = !document.documentElement.classList.contains("no-animations");
+    if (moving && leaving.length) {
+      for (const chip of leaving) {
+        chip.removeAttribute("role");
+        chip.setAttribute("aria-hidden", "true");
+        chip.classList.add("gone");
+        felt.append(chip);
+      }
+      requestAnimationFrame(() => requestAnimationFrame(() => leaving.forEach((c) => c.classList.add("to-pot"))));
+      setTimeout(() => leaving.forEach((c) => c.remove()), 900);
+    }
+    const wonKey = Object.keys(d.won).length ? `${d.hand}` : null;
+    if (wonKey && this.wonShown !== wonKey) {
+      this.wonShown = wonKey;
+      if (moving) {
+        for (const seat of Object.keys(d.won)) {
+          const box = felt.querySelector(`.seat[data-seat="${seat}"]`);
+          if (!box) continue;
+          const push = h("span", { class: "win-chips", "aria-hidden": "true", "data-win-seat": seat, style: { left: box.style.left, top: box.style.top } }, chipStack(5, 1));
+          felt.append(push);
+          setTimeout(() => push.remove(), 1500);
+        }
+      }
+    }
   }
 
   renderTurn(d) {
@@ -276,21 +341,42 @@ export class TableTab {
     else if (d.phase === "ended" || d.phase === "voided") this.turnEl.textContent = t(d.phase === "voided" ? "nt.phase_voided" : "table.phase.ended");
     else this.turnEl.textContent = d.hand == null ? t("table.waiting_hand") : "";
     const legal = mine ? d.turn.legal : null;
-    const key = mine ? `${d.hand}|${JSON.stringify(legal)}|${this.unit()}` : `pre|${d.hand}|${d.me}|${facing(d.seats, d.me)}|${Boolean(this.pre)}|${d.phase}`;
+    const key = mine ? `${d.hand}|${(this.view.events || []).length}|${JSON.stringify(legal)}|${this.unit()}` : `pre|${d.hand}|${d.me}|${facing(d.seats, d.me)}|${Boolean(this.pre)}|${d.phase}`;
     if (key !== this.actionKey) {
       const wasMine = this.actionKey.startsWith(`${d.hand}|`);
       this.actionKey = key;
       if (mine) {
         if (this.tryPreAction(legal)) return;
-        this.actions = renderActions(legal, { unit: this.unit(), pot: potTotal(d), send: (action, value) => this.act(action, value) });
+        const info = this.view.info || {};
+        this.actions = renderActions(legal, {
+          unit: this.unit(),
+          pot: potTotal(d),
+          step: stepOf(info),
+          street: d.street,
+          version: info.version,
+          bigBlind: info.big_blind || 0,
+          foldWhenFree: getPrefs().greyFreeFold ? "off" : "ask",
+          send: (action, value) => this.act(action, value),
+        });
         replace(this.actionsEl, this.actions.el);
         if (!wasMine) sound.yourTurn();
+        this.focusBar();
       } else {
         this.actions = null;
         replace(this.actionsEl, this.preActionsEl(d));
       }
     }
     this.renderAsk(d);
+  }
+
+  /** At the player's turn the keyboard lands on the action bar (Check or Call, never Fold),
+   * unless he is typing somewhere else (the chat, another table's box). */
+  focusBar(force = false) {
+    const active = document.activeElement;
+    const busy = active && active !== document.body && !this.barEl.contains(active) && active.matches("input, textarea, select, [contenteditable]");
+    const elsewhere = active && active.closest && active.closest(".table-page") && !this.root.contains(active);
+    if (((busy || elsewhere) && !force) || !this.actions || !this.root.isConnected) return;
+    this.actions.focusMain();
   }
 
   preActionsEl(d) {
@@ -377,8 +463,8 @@ export class TableTab {
     if (!me) {
       const boxId = newId("buyin");
       const postId = newId("post");
-      const box = h("input", { type: "text", inputmode: "decimal", id: boxId, value: info.max_buy_in != null ? formatBox(info.max_buy_in, unit) : "", "aria-describedby": `${boxId}-help` });
-      const post = h("input", { type: "checkbox", id: postId });
+      const box = this.draft(h("input", { type: "text", inputmode: "decimal", id: boxId, "data-draft": "buy_in", value: info.max_buy_in != null ? formatBox(info.max_buy_in, unit) : "", "aria-describedby": `${boxId}-help` }));
+      const post = this.draft(h("input", { type: "checkbox", id: postId, "data-draft": "post" }));
       const full = info.max_players != null && d.seats.length >= info.max_players;
       const sit = h("button", { type: "button", class: "primary", id: `sit-${this.name}`, disabled: full }, t("seat.sit_down"));
       sit.addEventListener("click", async () => {
@@ -389,6 +475,10 @@ export class TableTab {
           return;
         }
         const result = await this.send("sit", { buy_in: value, post: post.checked }).catch(() => null);
+        if (result) {
+          delete this.drafts.buy_in;
+          delete this.drafts.post;
+        }
         if (result) this.note(t("seat.sat", { table: this.name, seat: result.seat }), "ok");
       });
       const list = h("button", { type: "button", class: "join-list" }, t("lobby.join_list"));
@@ -402,7 +492,7 @@ export class TableTab {
         });
         if (result) this.note(t("lobby.on_list", { n: result.number, table: this.name }), "ok");
       });
-      replace(
+      this.replaceKeepingFocus(
         this.seatEl,
         h("h2", {}, t("seat.buy_in")),
         h(
@@ -433,7 +523,7 @@ export class TableTab {
       controls.push(h("button", { type: "button", "data-control": "sit-out", onclick: () => this.send("sit_out").then(() => {}, () => {}) }, t("seat.sit_out")));
     }
     const rebuyId = newId("rebuy");
-    const rebuyBox = h("input", { type: "text", inputmode: "decimal", id: rebuyId, value: info.min_buy_in != null ? formatBox(Math.min(info.max_rebuy ?? info.min_buy_in, info.min_buy_in), unit) : "" });
+    const rebuyBox = this.draft(h("input", { type: "text", inputmode: "decimal", id: rebuyId, "data-draft": "rebuy", value: info.min_buy_in != null ? formatBox(Math.min(info.max_rebuy ?? info.min_buy_in, info.min_buy_in), unit) : "" }));
     const rebuy = h("button", { type: "button", "data-control": "rebuy" }, t("seat.rebuy"));
     rebuy.addEventListener("click", async () => {
       const value = parseAmount(rebuyBox.value, unit);
@@ -457,7 +547,7 @@ export class TableTab {
       if (!window.confirm(t("seat.leave_confirm", { name: this.name }))) return;
       await this.send("leave").catch(() => null);
     });
-    replace(
+    this.replaceKeepingFocus(
       this.seatEl,
       h("h2", {}, t("table.seat", { n: me.seat })),
       h("div", { class: "seat-controls" }, controls),
@@ -467,8 +557,40 @@ export class TableTab {
     );
   }
 
+  /** An input of the seat panel that remembers what the player typed or ticked (its
+   * data-draft name): drawn again with that, never with the default. */
+  draft(input) {
+    const name = input.dataset.draft;
+    const kept = this.drafts[name];
+    if (kept !== undefined) {
+      if (input.type === "checkbox") input.checked = kept;
+      else input.value = kept;
+    }
+    const keep = () => {
+      this.drafts[name] = input.type === "checkbox" ? input.checked : input.value;
+    };
+    input.addEventListener("input", keep);
+    input.addEventListener("change", keep);
+    return input;
+  }
+
+  /** Replace el's children, the focus and the caret staying in the input the player was in
+   * (matched by its data-draft name). */
+  replaceKeepingFocus(el, ...children) {
+    const active = document.activeElement;
+    const name = active && el.contains(active) ? active.dataset?.draft : null;
+    const caret = name && active.type === "text" ? [active.selectionStart, active.selectionEnd] : null;
+    replace(el, ...children);
+    if (!name) return;
+    const again = el.querySelector(`[data-draft="${name}"]`);
+    if (!again) return;
+    again.focus({ preventScroll: true });
+    if (caret) again.setSelectionRange(caret[0], caret[1]);
+  }
+
   async rebuy(value) {
     const result = await this.send("rebuy", { amount: value }).catch(() => null);
+    if (result) delete this.drafts.rebuy;
     if (result) this.note(t("seat.rebought", { amount: amount(value, this.unit()) }), "ok");
   }
 
@@ -557,6 +679,7 @@ export class TableTab {
     else if (letter === "c" && a.checkOrCall) a.checkOrCall();
     else if (letter === "r" && a.raise) a.raise();
     else if (letter === "a" && a.focusAmount) a.focusAmount();
+    else if ((letter === "arrowup" || letter === "arrowdown") && a.stepBy) a.stepBy(letter === "arrowup" ? 1 : -1);
     else return false;
     return true;
   }

@@ -3,7 +3,7 @@
 // one ticker counts down every clock on the page.
 import { h, replace, toast } from "../dom.js";
 import { onLang, t } from "../i18n.js";
-import { onPrefs } from "../prefs.js";
+import { getPrefs, onPrefs } from "../prefs.js";
 import * as sound from "../sound.js";
 import { connection } from "../ws.js";
 import { TableTab } from "./tab.js";
@@ -123,6 +123,22 @@ export function show(name) {
   location.hash = `#/table/${encodeURIComponent(name)}`;
 }
 
+/** Go to the next open table (after the one shown) where it is the player's turn; false
+ * when there is none. In the tiles, the focus goes to that table's action bar. */
+export function goToTurn() {
+  const all = [...open.values()];
+  const from = shown ? all.indexOf(shown) : tiles ? all.findIndex((x) => x.root.contains(document.activeElement)) : -1;
+  const order = all.slice(from + 1).concat(all.slice(0, from + 1));
+  const next = order.find((x) => x.myTurn() && x !== shown) || order.find((x) => x.myTurn());
+  if (!next) return false;
+  if (tiles) {
+    next.root.scrollIntoView({ block: "nearest" });
+    next.focusBar(true);
+  } else if (next !== shown) show(next.name);
+  else next.focusBar(true);
+  return true;
+}
+
 /** What the page holds of every open table (its views, logs, chat): for self-checks. */
 export function snapshot() {
   const out = {};
@@ -191,7 +207,13 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   const letter = event.key.toLowerCase();
-  if (!["f", "c", "r", "a"].includes(letter)) return;
+  if (letter === "t" && !event.shiftKey) {
+    // One key to the next table where it is the player's turn.
+    if (goToTurn()) event.preventDefault();
+    return;
+  }
+  if ((letter === "arrowup" || letter === "arrowdown") && !(target && target.closest && target.closest(".actions"))) return;
+  if (!["f", "c", "r", "a", "arrowup", "arrowdown"].includes(letter)) return;
   let found = shown;
   if (tiles) {
     found = [...open.values()].find((x) => x.root.contains(document.activeElement)) || [...open.values()].find((x) => x.myTurn());
@@ -204,7 +226,7 @@ setInterval(() => {
   const now = Date.now();
   for (const el of document.querySelectorAll(".clock[data-ends-at]")) {
     const left = Math.max(0, Math.ceil((Number(el.dataset.endsAt) - now) / 1000));
-    const text = t(el.dataset.called ? "table.clock_called" : "table.clock", { seconds: left });
+    const text = t(el.dataset.key || (el.dataset.called ? "table.clock_called" : "table.clock"), { seconds: left });
     if (el.textContent !== text) {
       el.textContent = text;
       el.setAttribute("aria-label", t("table.clock_label", { seconds: left }));
@@ -212,7 +234,30 @@ setInterval(() => {
       if (left <= 5 && left > 0 && el.closest(".seat.me")) sound.tick();
     }
   }
+  for (const el of document.querySelectorAll(".timebar[data-ends-at]")) {
+    const left = Math.max(0, (Number(el.dataset.endsAt) - now) / 1000);
+    const fraction = Math.max(0, Math.min(1, left / Number(el.dataset.span || 1)));
+    el.firstElementChild.style.transform = `scaleX(${fraction.toFixed(3)})`;
+    el.classList.toggle("low", left <= 5);
+  }
+  turnAlert();
 }, 250);
+
+// The tab's title says when it is the player's turn at one of his tables (a setting).
+const TITLE = document.title;
+let alerted = false;
+function turnAlert() {
+  const waiting = [...open.values()].filter((x) => x.myTurn());
+  const on = waiting.length > 0 && getPrefs().turnTitle !== false;
+  if (on) {
+    const title = `(${waiting.length}) ${t("table.your_turn_title", { table: waiting[0].name })}`;
+    if (document.title !== title) document.title = title;
+    alerted = true;
+  } else if (alerted) {
+    document.title = TITLE;
+    alerted = false;
+  }
+}
 
 onLang(() => {
   for (const found of open.values()) found.render(true);

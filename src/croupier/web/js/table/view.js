@@ -12,6 +12,7 @@
 import { cardEl, cardsName } from "../cards.js";
 import { h } from "../dom.js";
 import { amount, t } from "../i18n.js";
+import { bestFive } from "./best5.js";
 import { handName } from "./handnames.js";
 
 const STREETS = ["preflop", "flop", "turn", "river"];
@@ -102,7 +103,33 @@ export function displayOf(view) {
     myCards: view.you?.cards || null,
     maxSeats: Math.max(view.size || view.state?.size || view.info?.max_players || 2, ...seats.map((s) => s.seat)),
     nextHandIn: state.next_hand_in ?? null,
+    lit: litCards(live ? state.board || [] : board, seats, won),
   };
+}
+
+/** The winning five cards to light once a hand is over: for each winner whose cards are
+ * shown, his best five of them and the board (an empty set before the river). */
+function litCards(board, seats, won) {
+  const lit = new Set();
+  if (board.length < 5) return lit;
+  for (const s of seats) {
+    if (!won[s.seat] || !s.cards || s.cards.length < 2) continue;
+    for (const c of bestFive(s.cards.concat(board)) || []) lit.add(c);
+  }
+  return lit;
+}
+
+/** A stack of chips for an amount: one disc per big blind (at least one, at most five),
+ * in the colours of the chips' values. */
+export function chipStack(chips, bigBlind) {
+  const n = Math.max(1, Math.min(5, Math.ceil(chips / Math.max(1, bigBlind || 1))));
+  return h("span", { class: "chip-stack", "aria-hidden": "true" }, Array.from({ length: n }, (_, i) => h("i", { class: `c${(i % 5) + 1}` })));
+}
+
+function lightUp(el, c, d) {
+  if (!d.lit.size || !el.dataset.card) return el;
+  el.classList.add(d.lit.has(c) ? "lit" : "unlit");
+  return el;
 }
 
 /** Where seat `seat` sits, in percent of the felt's box, the viewer's seat at the bottom
@@ -112,7 +139,7 @@ export function seatPlace(seat, { numbers, bottom, narrow }) {
   const k = (numbers.indexOf(seat) - numbers.indexOf(bottom) + n) % n;
   const angle = ((90 + (k * 360) / n) * Math.PI) / 180;
   const rx = narrow ? 35 : 42;
-  const ry = narrow ? 41 : 40;
+  const ry = narrow ? 39 : 37;
   return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle), angle };
 }
 
@@ -126,23 +153,47 @@ function at(x, y) {
   return { left: `${x.toFixed(2)}%`, top: `${y.toFixed(2)}%` };
 }
 
-/** A clock element that the page's ticker keeps counting (data-ends-at: epoch ms). */
+/** A clock element that the page's ticker keeps counting (data-ends-at: epoch ms): the
+ * seconds to the deadline once the clock is called, else to the end of the free time. */
 export function clockEl(clock, receivedAt) {
-  if (!clock || clock.ends_in == null) return null;
-  const endsAt = receivedAt + clock.ends_in * 1000;
-  const seconds = Math.max(0, Math.ceil(clock.ends_in));
+  if (!clock) return null;
+  const left = clock.ends_in ?? (clock.phase === "thinking" ? clock.next_in : null);
+  if (left == null) return null;
+  const endsAt = receivedAt + left * 1000;
+  const seconds = Math.max(0, Math.ceil(left));
   const called = clock.phase === "on-the-clock" || clock.phase === "countdown";
+  const bank = clock.phase === "time-bank";
+  const key = bank ? "table.clock_bank" : called ? "table.clock_called" : "table.clock";
   return h(
     "span",
     {
-      class: `clock${seconds <= 10 ? " low" : ""}`,
+      class: `clock${seconds <= 10 && clock.ends_in != null ? " low" : ""}`,
       role: "timer",
       "aria-label": t("table.clock_label", { seconds }),
       "data-ends-at": String(Math.round(endsAt)),
+      "data-key": key,
       "data-called": called ? "1" : "",
     },
-    t(called ? "table.clock_called" : "table.clock", { seconds }),
+    t(key, { seconds }),
   );
+}
+
+/** The time bar of the seat to act, from the first second of the turn: the stretch of the
+ * turn running now (free time, the clock called, the time bank, the countdown), full at its
+ * start and empty at its end; the page's ticker shrinks it (data-ends-at, data-span). */
+export function timeBarEl(clock, receivedAt) {
+  if (!clock) return null;
+  const left = clock.next_in ?? clock.ends_in;
+  const span = clock.span ?? (clock.ends_in != null ? Math.max(clock.ends_in, 1) : null);
+  const phase = clock.phase || "thinking";
+  const attrs = { class: `timebar phase-${phase}`, "aria-hidden": "true", "data-phase": phase };
+  const fill = h("span", { class: "timebar-fill" });
+  if (left != null && span) {
+    attrs["data-ends-at"] = String(Math.round(receivedAt + left * 1000));
+    attrs["data-span"] = String(span);
+    fill.style.transform = `scaleX(${Math.max(0, Math.min(1, left / span)).toFixed(3)})`;
+  }
+  return h("span", attrs, fill);
 }
 
 function tag(text, kind = "", title = null) {
@@ -175,7 +226,7 @@ function seatEl(s, d, place, receivedAt) {
   const holding = d.hand != null && s.dealt_in && !s.folded && !s.mucked;
   let cardsEl = null;
   if (cards && cards.length) {
-    cardsEl = h("span", { class: "cards", role: "group", "aria-label": cardsName(cards) }, cards.map((c) => cardEl(c, { small: true })));
+    cardsEl = h("span", { class: "cards", role: "group", "aria-label": cardsName(cards) }, cards.map((c) => lightUp(cardEl(c, { small: true }), c, d)));
   } else if (holding) {
     cardsEl = h("span", { class: "cards", "aria-hidden": "true" }, cardEl(null, { small: true }), cardEl(null, { small: true }));
   }
@@ -202,8 +253,11 @@ function seatEl(s, d, place, receivedAt) {
     h("span", { class: "stack" }, amount(s.stack, d.unit)),
     cardsEl,
     h("span", { class: "tags" }, seatTags(s, d)),
+    myTurn ? timeBarEl(d.turn.clock, receivedAt) : null,
     myTurn ? clockEl(d.turn.clock, receivedAt) : null,
-    myTurn && d.turn.clock?.time_bank ? h("span", { class: "hint bank" }, t("table.time_bank", { seconds: Math.round(d.turn.clock.time_bank) })) : null,
+    myTurn && d.turn.clock?.time_bank && d.turn.clock.phase !== "time-bank"
+      ? h("span", { class: "hint bank" }, t("table.time_bank", { seconds: Math.round(d.turn.clock.time_bank) }))
+      : null,
   );
 }
 
@@ -222,7 +276,7 @@ function phaseText(d) {
   return t(`table.street.${d.street}`);
 }
 
-function centreEl(d) {
+function centreEl(d, fresh) {
   const children = [h("span", { class: "hand-no" }, d.hand != null ? t("table.hand", { n: d.hand }) : t("table.waiting_hand"))];
   const phase = phaseText(d);
   if (phase) children.push(h("span", { class: "street-name" }, phase));
@@ -230,7 +284,13 @@ function centreEl(d) {
     h(
       "div",
       { class: "board", role: "group", "aria-label": d.board.length ? `${t("table.board")}: ${cardsName(d.board)}` : t("table.board_empty") },
-      d.board.length ? d.board.map((c) => cardEl(c)) : h("span", { class: "board-empty" }, d.hand != null ? t("table.board_empty") : ""),
+      d.board.length
+        ? d.board.map((c) => {
+            const el = lightUp(cardEl(c), c, d);
+            if (fresh.has(c)) el.classList.add("turning");
+            return el;
+          })
+        : h("span", { class: "board-empty" }, d.hand != null ? t("table.board_empty") : ""),
     ),
   );
   if (!d.live && Object.keys(d.won).length) {
@@ -261,7 +321,8 @@ function centreEl(d) {
 }
 
 /** The table as a new element, drawn from `view` alone.
- * opts: {receivedAt: epoch ms of the frame, narrow: a portrait box}. */
+ * opts: {receivedAt: epoch ms of the frame, narrow: a portrait box, fresh: the board's
+ * cards dealt since the last drawing (they turn over)}. */
 export function renderFelt(view, opts = {}) {
   const d = displayOf(view);
   const numbers = Array.from({ length: d.maxSeats }, (_, i) => i + 1);
@@ -270,7 +331,8 @@ export function renderFelt(view, opts = {}) {
   const bySeat = new Map(d.seats.map((s) => [s.seat, s]));
   const receivedAt = opts.receivedAt || Date.now();
   const wrap = h("div", { class: "felt-wrap", "data-table": d.table || "" });
-  wrap.append(h("div", { class: "felt", "aria-hidden": "true" }), centreEl(d));
+  wrap.append(h("div", { class: "felt", "aria-hidden": "true" }), centreEl(d, opts.fresh || new Set()));
+  const bigBlind = view.info?.big_blind || 0;
   for (const seat of numbers) {
     const place = seatPlace(seat, { numbers, bottom, narrow });
     const s = bySeat.get(seat);
@@ -286,7 +348,8 @@ export function renderFelt(view, opts = {}) {
         h(
           "span",
           { class: "bet-chip", style: at(bx, by), "data-bet-seat": String(seat), role: "img", "aria-label": `${s.player}: ${t("table.bet", { amount: amount(s.bet, d.unit) })}` },
-          amount(s.bet, d.unit),
+          chipStack(s.bet, bigBlind),
+          h("span", { class: "bet-amount" }, amount(s.bet, d.unit)),
         ),
       );
     }
@@ -301,8 +364,8 @@ export function renderFelt(view, opts = {}) {
       const side = Math.abs(place.x - 50) < 5 ? 1 : Math.sign(50 - place.x);
       spot = at(place.x + side * 18.5, place.y - 4);
     } else {
-      const spin = place.angle + 0.2;
-      spot = at(50 + 33 * Math.cos(spin), 50 + 28 * Math.sin(spin));
+      const spin = place.angle + 0.35;
+      spot = at(50 + 27 * Math.cos(spin), 50 + 22 * Math.sin(spin));
     }
     const owner = bySeat.get(d.button)?.player || t("table.seat", { n: d.button });
     wrap.append(
