@@ -39,5 +39,11 @@ def test_the_table_at_your_turn_fits_and_passes_axe(
     live = page.locator("[aria-live='polite'], [aria-live='assertive'], [role=status]")
     assert live.count() > 0
     assert problems == [], "\n".join(problems)
+    # the buy-in panel of another table tells the header's balance (after his buy-in here)
+    p.goto("#/table/casino-fr-1")
+    page.wait_for_selector("#sit-casino-fr-1")
+    header = page.inner_text("#balance").split(": ", 1)[1]
+    assert header == "€900.00", header
+    assert f"your balance: {header}" in page.inner_text(".seat-panel")
     assert p.errors == [], p.errors
     p.context.close()
