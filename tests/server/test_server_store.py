@@ -34,6 +34,7 @@ from croupier.server.storage.records import (
     WriteEntry,
 )
 from croupier.server.storage.schema import ledger_entries, metadata, users
+from croupier.server.storage.store import LedgerGapError
 from croupier.server.storage.types import utc_now
 
 
@@ -301,6 +302,7 @@ def test_a_duplicate_row_in_a_merged_insert_fails_only_its_caller(store: Store) 
         return list(await asyncio.gather(*calls, return_exceptions=True))
 
     ok1, duplicate, ok2 = asyncio.run(scenario())
-    assert isinstance(duplicate, sa.exc.IntegrityError)
+    assert isinstance(duplicate, LedgerGapError)  # refused before the database sees it
+    assert str(duplicate) == "ledger entry 1 is stored already"
     assert ok1 == ok2 == [None]
     assert store.read_blocking(lambda c: list(reads.iter_entries(c))) == entries

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+from datetime import UTC, datetime
+
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -16,15 +19,30 @@ __all__ = ["routes"]
 
 
 async def health(ctx: Context) -> Response:
-    """Is the server up, and does its database answer."""
+    """Is the server up, and does its database answer: ``ok``; ``degraded`` (the money desk
+    stopped after a write refused for good); ``unavailable`` (503: the database cannot be used
+    now; the server resumes by itself once it answers)."""
     services = ctx.services
-    await services.store.read(lambda c: c.exec_driver_sql("SELECT 1").scalar())
+    outage = await asyncio.to_thread(services.store.probe)
+    stopped = services.money.failure is not None
+    status = "unavailable" if outage is not None else "degraded" if stopped else "ok"
+    database: dict[str, object] = {"state": "ok"}
+    if outage is not None:
+        database = {
+            "state": "unavailable",
+            "reason": outage.reason,
+            "since": datetime.fromtimestamp(outage.since, UTC).isoformat(),
+            "writes_waiting": outage.writes_waiting,
+        }
     return JSONResponse(
         {
-            "status": "ok" if services.money.failure is None else "ledger_stopped",
+            "status": status,
             "database": services.store.backend,
+            "database_state": database,
+            "ledger": "stopped" if stopped else "open",
             "started_at": services.started_at.isoformat(),
-        }
+        },
+        status_code=503 if outage is not None else 200,
     )
 
 
