@@ -14,6 +14,7 @@ from croupier.server.http import CSRF_COOKIE, SESSION_COOKIE, Context, api_route
 from croupier.server.room_rules import ROOM_RULES
 from croupier.server.security import new_token
 from croupier.server.storage.reads import ledger_lines
+from croupier.server.vitals import process_vitals
 
 __all__ = ["routes"]
 
@@ -44,6 +45,20 @@ async def health(ctx: Context) -> Response:
         },
         status_code=503 if outage is not None else 200,
     )
+
+
+async def vitals(ctx: Context) -> Response:
+    """The process's vital signs (memory, descriptors, threads, tasks) for the admin."""
+    services = ctx.services
+    stats = services.store.stats
+    body = process_vitals(services.started_at.timestamp())
+    body["store"] = {
+        "commits": stats.commits,
+        "calls": stats.calls,
+        "failed_calls": stats.failed_calls,
+        "available": services.store.available,
+    }
+    return JSONResponse(body)
 
 
 async def rules(ctx: Context) -> Response:
@@ -167,6 +182,7 @@ def _int_param(
 
 routes: list[Route] = [
     api_route("/api/health", health, login=False),
+    api_route("/api/admin/vitals", vitals, roles=("admin",)),
     api_route("/api/rules", rules, login=False),
     api_route("/api/csrf", csrf, login=False),
     api_route("/api/register", register, method="POST", login=False),
