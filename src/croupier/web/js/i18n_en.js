@@ -391,4 +391,9 @@ export const WORDS = {
   "err.rate_limited": "Too fast: wait a moment.",
   "err.unauthenticated": "Log in first.",
   "err.unavailable": "The table is stopped.",
+
+  // the database-unavailable banner (outage.js)
+  "outage.title": "The database is unavailable.",
+  "outage.banner": "Nothing moves meanwhile: no money operation, no new hand. The room resumes by itself as soon as it is back.",
+  "err.database_unavailable": "The database is unavailable for now: nothing was done. Try again shortly.",
 };

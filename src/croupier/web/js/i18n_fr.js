@@ -391,4 +391,9 @@ export const WORDS = {
   "err.rate_limited": "Trop vite : attendez un instant.",
   "err.unauthenticated": "Connectez-vous d'abord.",
   "err.unavailable": "La table est arrêtée.",
+
+  // the database-unavailable banner (outage.js)
+  "outage.title": "La base de données est indisponible.",
+  "outage.banner": "Rien ne bouge en attendant : aucune opération d'argent, aucune nouvelle main. La salle reprend d'elle-même dès son retour.",
+  "err.database_unavailable": "La base de données est indisponible pour l'instant : rien n'a été fait. Réessayez dans un moment.",
 };

@@ -391,4 +391,9 @@ export const WORDS = {
   "err.rate_limited": "Troppo veloce: aspetta un momento.",
   "err.unauthenticated": "Accedi prima.",
   "err.unavailable": "Il tavolo è fermo.",
+
+  // the database-unavailable banner (outage.js)
+  "outage.title": "Il database non è disponibile.",
+  "outage.banner": "Nel frattempo nulla si muove: nessuna operazione di denaro, nessuna nuova mano. La sala riprende da sola appena torna.",
+  "err.database_unavailable": "Il database non è disponibile per ora: non è stato fatto nulla. Riprova tra poco.",
 };
