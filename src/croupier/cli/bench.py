@@ -196,3 +196,23 @@ def soak(
         typer.echo(f"soak: {summary}")
     if report["leak"]:
         raise typer.Exit(code=1)
+
+
+@bench_app.command("outage")
+def outage(
+    outages: Annotated[int, typer.Option("--outages", min=1, max=1000, help="Stops.")] = 3,
+    down: Annotated[
+        float, typer.Option("--down", min=0.5, max=3600, help="Seconds the database is down.")
+    ] = 15.0,
+    as_json: AsJson = False,
+) -> None:
+    """Stop a private PostgreSQL under a server with bots playing, start it again, several
+    times; check the books, the acknowledged actions, the hands going on, a clean restart."""
+    import json
+
+    from croupier.bench.outage import run_outages
+    from croupier.cli._server import failures
+
+    with failures():
+        report = run_outages(outages=outages, down=down, log=None if as_json else typer.echo)
+    typer.echo(json.dumps(report) if as_json else f"all {outages} outages checked: {report}")
