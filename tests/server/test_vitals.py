@@ -20,6 +20,13 @@ def test_the_admin_sees_the_process_vitals_and_nobody_else(browser: Browser) -> 
     assert vitals["rss_bytes"] > 10 * 2**20 and vitals["open_fds"] > 0
     assert vitals["threads"] >= 2  # this one and the store's writer
     assert vitals["store"]["available"] is True and vitals["store"]["commits"] > 0
+    assert "types" not in vitals
+    types = browser.get("/api/admin/vitals?types=5").json()["types"]
+    assert len(types) == 5 and all(n > 0 for n in types.values())
+    assert "function" in browser.get("/api/admin/vitals?types=200").json()["types"]
+    for bad in ("0", "201", "x", "-1"):
+        refused = browser.get(f"/api/admin/vitals?types={bad}")
+        assert refused.status_code == 400 and refused.json()["message"].startswith("types:")
 
 
 def test_a_short_soak_of_the_demo_room_keeps_descriptors_and_threads_flat(

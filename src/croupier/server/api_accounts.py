@@ -14,7 +14,7 @@ from croupier.server.http import CSRF_COOKIE, SESSION_COOKIE, Context, api_route
 from croupier.server.room_rules import ROOM_RULES
 from croupier.server.security import new_token
 from croupier.server.storage.reads import ledger_lines
-from croupier.server.vitals import process_vitals
+from croupier.server.vitals import object_types, process_vitals
 
 __all__ = ["routes"]
 
@@ -48,7 +48,8 @@ async def health(ctx: Context) -> Response:
 
 
 async def vitals(ctx: Context) -> Response:
-    """The process's vital signs (memory, descriptors, threads, tasks) for the admin."""
+    """The process's vital signs (memory, descriptors, threads, tasks) for the admin;
+    ``?types=N``: also the N most common types of objects in memory, with their counts."""
     services = ctx.services
     stats = services.store.stats
     body = process_vitals(services.started_at.timestamp())
@@ -58,6 +59,11 @@ async def vitals(ctx: Context) -> Response:
         "failed_calls": stats.failed_calls,
         "available": services.store.available,
     }
+    top = ctx.request.query_params.get("types")
+    if top is not None:
+        if not top.isdigit() or not 0 < int(top) <= 200:
+            raise ServerError(f"types: a whole number from 1 to 200, not {top[:20]!r}")
+        body["types"] = object_types(int(top))
     return JSONResponse(body)
 
 

@@ -15,7 +15,7 @@ import threading
 import time
 from typing import Any
 
-__all__ = ["process_vitals"]
+__all__ = ["object_types", "process_vitals"]
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
@@ -51,3 +51,14 @@ def process_vitals(started: float | None = None) -> dict[str, Any]:
         "tasks": tasks,
         "gc_objects": len(gc.get_objects()),
     }
+
+
+def object_types(top: int) -> dict[str, int]:
+    """The ``top`` most common types among the objects the garbage collector tracks, with
+    their counts (to find what grows between two samples)."""
+    counts: dict[str, int] = {}
+    for item in gc.get_objects():
+        name = type(item).__qualname__
+        counts[name] = counts.get(name, 0) + 1
+    ranked = sorted(counts.items(), key=lambda pair: -pair[1])[: max(0, top)]
+    return dict(ranked)
