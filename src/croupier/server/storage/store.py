@@ -155,6 +155,7 @@ class Store:
         self._file = self._file_identity()
         self._write_outage: Outage | None = None
         self._read_outage: Outage | None = None
+        self._read_failed_at = 0.0
         self._next_entry = self._stored_entries() + 1
         self._queue: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
         self._closed = False
@@ -168,15 +169,24 @@ class Store:
         return self.url.get_backend_name()
 
     # ------------------------------------------------------------------- state
+    read_outage_lasts = 2.0
+    """Seconds a failed read keeps the store unavailable (unless another read fails): after
+    that, the next write or probe finds out, so nothing waits for a read that never comes."""
+
     @property
     def outage(self) -> Outage | None:
         """Why the database cannot be used now (None: it answers)."""
-        return self._write_outage or self._read_outage
+        if self._write_outage is not None:
+            return self._write_outage
+        if self._read_outage is not None:
+            if time.time() - self._read_failed_at <= self.read_outage_lasts:
+                return self._read_outage
+        return None
 
     @property
     def available(self) -> bool:
         """True when the database answers and no write is waiting for it."""
-        return self._write_outage is None and self._read_outage is None
+        return self.outage is None
 
     def probe(self) -> Outage | None:
         """Check the database now (its file still there, a trivial query answered) and return
@@ -194,8 +204,10 @@ class Store:
         return self.outage
 
     def _read_failed(self, error: BaseException) -> None:
-        if self._read_outage is None:
-            self._read_outage = Outage(_reason(error), time.time(), writes_waiting=False)
+        now = time.time()
+        if self._read_outage is None or now - self._read_failed_at > self.read_outage_lasts:
+            self._read_outage = Outage(_reason(error), now, writes_waiting=False)
+        self._read_failed_at = now
 
     def _file_identity(self) -> tuple[int, int] | None:
         if self.backend != "sqlite" or not self.url.database:
