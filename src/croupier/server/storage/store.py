@@ -178,10 +178,8 @@ class Store:
         """Why the database cannot be used now (None: it answers)."""
         if self._write_outage is not None:
             return self._write_outage
-        if self._read_outage is not None:
-            if time.time() - self._read_failed_at <= self.read_outage_lasts:
-                return self._read_outage
-        return None
+        recent = time.time() - self._read_failed_at <= self.read_outage_lasts
+        return self._read_outage if recent else None
 
     @property
     def available(self) -> bool:
