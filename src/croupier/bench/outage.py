@@ -1,8 +1,9 @@
 """``croupier bench outage``: stop a real PostgreSQL under a running server while bot clients
 play over WebSockets, start it again, several times, and check that the room came through:
 
-- while the database is down, ``/api/health`` answers 503 ``unavailable`` and no new hand
-  reaches any client;
+- while the database is down, ``/api/health`` answers 503 ``unavailable``, a player's
+  ``/api/hands`` 503 ``database_unavailable`` (never a 500), and no new hand reaches any
+  client;
 - once it is back, the server says ``ok`` again by itself (no restart) and the hands go on;
 - the ledger balances, nothing was created or lost, every action a client was told was taken
   is in the stored hand, every table's chips in the view are the ledger's;
@@ -35,6 +36,16 @@ def health(url: str) -> tuple[int, dict[str, Any]]:
     """``GET /api/health``: its status code and its answer."""
     try:
         with urllib.request.urlopen(f"{url}/api/health", timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read())
+
+
+def _get(url: str, path: str, token: str) -> tuple[int, dict[str, Any]]:
+    """``GET path`` with a session cookie: its status code and its JSON answer."""
+    request = urllib.request.Request(url + path, headers={"Cookie": f"croupier_session={token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
             return answer.status, json.loads(answer.read())
     except urllib.error.HTTPError as refused:
         return refused.code, json.loads(refused.read())
@@ -80,7 +91,15 @@ def run_outages(
         try:
             for n in range(outages):
                 crowd, noticed, resumed = asyncio.run(
-                    _one_outage(server.url, seats_of, postgres, down=down, play=play, seed=n)
+                    _one_outage(
+                        server.url,
+                        seats_of,
+                        postgres,
+                        down=down,
+                        play=play,
+                        seed=n,
+                        token=tokens["watcher"],
+                    )
                 )
                 acked.extend(crowd.acks)
                 hands += len(crowd.ended)
@@ -113,6 +132,7 @@ async def _one_outage(
     down: float,
     play: float,
     seed: int,
+    token: str,
 ) -> tuple[Crowd, float, float]:
     """Play ``play`` s, stop the database ``down`` s, start it, play ``play`` s more."""
     crowd_task = asyncio.create_task(
@@ -125,6 +145,8 @@ async def _one_outage(
     noticed = await asyncio.to_thread(_wait_for, url, "unavailable", 10.0)
     status, answer = await asyncio.to_thread(health, url)
     assert status == 503 and answer["database_state"]["state"] == "unavailable", answer
+    code, body = await asyncio.to_thread(_get, url, "/api/hands", token)
+    assert code == 503 and body["error"] == "database_unavailable", (code, body)
     await asyncio.sleep(max(0.0, down - (time.monotonic() - stopped)))
     await asyncio.to_thread(postgres.start)
     resumed = await asyncio.to_thread(_wait_for, url, "ok", 30.0)
