@@ -8,8 +8,10 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+import time
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -34,6 +36,7 @@ from croupier.server.storage.records import (
     WriteEntry,
 )
 from croupier.server.storage.schema import ledger_entries, metadata, users
+from croupier.server.storage.store import LedgerGapError
 from croupier.server.storage.types import utc_now
 
 
@@ -301,6 +304,38 @@ def test_a_duplicate_row_in_a_merged_insert_fails_only_its_caller(store: Store) 
         return list(await asyncio.gather(*calls, return_exceptions=True))
 
     ok1, duplicate, ok2 = asyncio.run(scenario())
-    assert isinstance(duplicate, sa.exc.IntegrityError)
+    assert isinstance(duplicate, LedgerGapError)  # refused before the database sees it
+    assert str(duplicate) == "ledger entry 1 is stored already"
     assert ok1 == ok2 == [None]
     assert store.read_blocking(lambda c: list(reads.iter_entries(c))) == entries
+
+
+def test_a_ledger_entry_is_never_stored_after_a_hole(store: Store) -> None:
+    ledger = Ledger()
+    first, second = ledger.deposit("ann", 100), ledger.deposit("bob", 200)
+    with pytest.raises(LedgerGapError, match="entry 2 is not stored: entry 1 before it"):
+        store.write_blocking([WriteEntry(second)])
+    store.write_blocking([WriteEntry(first)])
+    store.write_blocking([WriteEntry(second)])
+    assert store.read_blocking(lambda c: list(reads.iter_entries(c))) == [first, second]
+
+
+def test_a_write_the_database_cannot_take_is_kept_and_never_half_done(tmp_path: Path) -> None:
+    path = tmp_path / "gone.db"
+    store = Store(f"sqlite:///{path}")
+    store.retry_every = 0.05
+    entry = Ledger().deposit("ann", 100)
+    assert store.available and store.probe() is None
+    path.unlink()  # the file removed under the store
+    waiting = store._submit([WriteEntry(entry)])
+    deadline = time.monotonic() + 10
+    while store.available and time.monotonic() < deadline:
+        time.sleep(0.02)
+    outage = store.outage
+    assert outage is not None and outage.writes_waiting
+    assert outage.reason == "DatabaseGoneError: the database file gone.db was removed"
+    time.sleep(0.3)
+    assert not waiting.done()  # kept, tried again, not dropped nor answered
+    store.close()
+    with pytest.raises(StoreClosedError):
+        waiting.result(timeout=10)

@@ -283,7 +283,7 @@ async def _bot(
                                 {
                                     "v": 1,
                                     "type": "rebuy",
-                                    "id": f"{name}-{ids}",
+                                    "id": f"{name}-{seed}-{ids}",
                                     "table": table,
                                     "amount": 5_000,
                                 }
@@ -295,7 +295,7 @@ async def _bot(
                 assert state is not None
                 action, amount = _choose(rng, turn["legal"])
                 ids += 1
-                command = f"{name}-{ids}"
+                command = f"{name}-{seed}-{ids}"  # unique per run: the server remembers ids
                 message: dict[str, Any] = {
                     "v": 1,
                     "type": "act",

@@ -209,3 +209,56 @@ def crash(
             kills=kills, database=database, seed=seed, log=None if as_json else typer.echo
         )
     typer.echo(json.dumps(report) if as_json else f"all {kills} restarts checked: {report}")
+
+
+@bench_app.command("soak")
+def soak(
+    minutes: Annotated[
+        float, typer.Option("--minutes", min=0.1, max=10_000, help="How long to serve.")
+    ] = 10.0,
+    every: Annotated[
+        float, typer.Option("--every", min=0.5, max=600, help="Seconds between samples.")
+    ] = 5.0,
+    database: Annotated[
+        str | None, typer.Option("--database", help="postgresql+psycopg://... (default SQLite).")
+    ] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Serve the demo room for a while and sample the process's memory, file descriptors,
+    threads and tasks; print each one's slope after warm-up (exit 1 on a clear memory leak)."""
+    import json
+
+    from croupier.bench.soak import run_soak
+    from croupier.cli._server import failures
+
+    with failures():
+        report = run_soak(
+            minutes=minutes, every=every, database=database, log=None if as_json else typer.echo
+        )
+    if as_json:
+        typer.echo(json.dumps(report))
+    else:
+        summary = {k: v for k, v in report.items() if k != "series"}
+        typer.echo(f"soak: {summary}")
+    if report["leak"]:
+        raise typer.Exit(code=1)
+
+
+@bench_app.command("outage")
+def outage(
+    outages: Annotated[int, typer.Option("--outages", min=1, max=1000, help="Stops.")] = 3,
+    down: Annotated[
+        float, typer.Option("--down", min=0.5, max=3600, help="Seconds the database is down.")
+    ] = 15.0,
+    as_json: AsJson = False,
+) -> None:
+    """Stop a private PostgreSQL under a server with bots playing, start it again, several
+    times; check the books, the acknowledged actions, the hands going on, a clean restart."""
+    import json
+
+    from croupier.bench.outage import run_outages
+    from croupier.cli._server import failures
+
+    with failures():
+        report = run_outages(outages=outages, down=down, log=None if as_json else typer.echo)
+    typer.echo(json.dumps(report) if as_json else f"all {outages} outages checked: {report}")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+from datetime import UTC, datetime
+
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -11,21 +14,57 @@ from croupier.server.http import CSRF_COOKIE, SESSION_COOKIE, Context, api_route
 from croupier.server.room_rules import ROOM_RULES
 from croupier.server.security import new_token
 from croupier.server.storage.reads import ledger_lines
+from croupier.server.vitals import object_types, process_vitals
 
 __all__ = ["routes"]
 
 
 async def health(ctx: Context) -> Response:
-    """Is the server up, and does its database answer."""
+    """Is the server up, and does its database answer: ``ok``; ``degraded`` (the money desk
+    stopped after a write refused for good); ``unavailable`` (503: the database cannot be used
+    now; the server resumes by itself once it answers)."""
     services = ctx.services
-    await services.store.read(lambda c: c.exec_driver_sql("SELECT 1").scalar())
+    outage = await asyncio.to_thread(services.store.probe)
+    stopped = services.money.failure is not None
+    status = "unavailable" if outage is not None else "degraded" if stopped else "ok"
+    database: dict[str, object] = {"state": "ok"}
+    if outage is not None:
+        database = {
+            "state": "unavailable",
+            "reason": outage.reason,
+            "since": datetime.fromtimestamp(outage.since, UTC).isoformat(),
+            "writes_waiting": outage.writes_waiting,
+        }
     return JSONResponse(
         {
-            "status": "ok" if services.money.failure is None else "ledger_stopped",
+            "status": status,
             "database": services.store.backend,
+            "database_state": database,
+            "ledger": "stopped" if stopped else "open",
             "started_at": services.started_at.isoformat(),
-        }
+        },
+        status_code=503 if outage is not None else 200,
     )
+
+
+async def vitals(ctx: Context) -> Response:
+    """The process's vital signs (memory, descriptors, threads, tasks) for the admin;
+    ``?types=N``: also the N most common types of objects in memory, with their counts."""
+    services = ctx.services
+    stats = services.store.stats
+    body = process_vitals(services.started_at.timestamp())
+    body["store"] = {
+        "commits": stats.commits,
+        "calls": stats.calls,
+        "failed_calls": stats.failed_calls,
+        "available": services.store.available,
+    }
+    top = ctx.request.query_params.get("types")
+    if top is not None:
+        if not top.isdigit() or not 0 < int(top) <= 200:
+            raise ServerError(f"types: a whole number from 1 to 200, not {top[:20]!r}")
+        body["types"] = object_types(int(top))
+    return JSONResponse(body)
 
 
 async def rules(ctx: Context) -> Response:
@@ -149,6 +188,7 @@ def _int_param(
 
 routes: list[Route] = [
     api_route("/api/health", health, login=False),
+    api_route("/api/admin/vitals", vitals, roles=("admin",)),
     api_route("/api/rules", rules, login=False),
     api_route("/api/csrf", csrf, login=False),
     api_route("/api/register", register, method="POST", login=False),

@@ -12,6 +12,7 @@ from croupier.errors import CroupierError
 __all__ = [
     "AuthenticationError",
     "ConflictError",
+    "DatabaseUnavailableError",
     "ForbiddenError",
     "LoginLockedError",
     "NotFoundError",
@@ -71,3 +72,11 @@ class StorageFailedError(ServerError):
 
     status = 503
     code = "storage_failed"
+
+
+class DatabaseUnavailableError(ServerError):
+    """The database cannot be used now (stopped, unreachable, its disk full or its file gone):
+    nothing was done; the server resumes by itself once it answers again."""
+
+    status = 503
+    code = "database_unavailable"

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import sqlalchemy as sa
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -20,6 +21,7 @@ from croupier.server.accounts import SessionInfo
 from croupier.server.errors import AuthenticationError, ForbiddenError, ServerError
 from croupier.server.security import origin_allowed, request_origin
 from croupier.server.services import Services
+from croupier.server.storage.store import DatabaseGoneError, transient
 
 __all__ = [
     "CSRF_COOKIE",
@@ -87,6 +89,17 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return error_response(exc.status_code, code, str(message), exc.headers)
 
 
+async def _database_error(request: Request, exc: Exception) -> Response:
+    if transient(exc):
+        _log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
+        return error_response(
+            503,
+            "database_unavailable",
+            "the database is unavailable for now: nothing was done; try again shortly",
+        )
+    return await _unexpected(request, exc)
+
+
 async def _unexpected(request: Request, exc: Exception) -> Response:
     _log.exception("internal error on %s %s", request.method, request.url.path, exc_info=exc)
     return error_response(500, "internal", "internal error: the server's log has the details")
@@ -98,6 +111,8 @@ def exception_handlers() -> dict[Any, Callable[[Request, Exception], Awaitable[R
         ServerError: _server_error,
         CroupierError: _croupier_error,
         HTTPException: _http_error,
+        sa.exc.DBAPIError: _database_error,
+        DatabaseGoneError: _database_error,
         Exception: _unexpected,
     }
 

@@ -7,9 +7,13 @@ first, which refuses it (changing nothing) if it breaks a rule, then written, an
 answered. Loading posts every stored entry again, in order, through the same ledger, so the
 database cannot hold books the domain would refuse without the server saying so on start.
 
-If a write of entries ever fails, the in-memory ledger is ahead of the database: the desk
-then refuses every further operation until the server is restarted (it reloads from the
-database, which has only what was answered).
+While the database cannot take writes (:attr:`Store.outage`), the desk refuses every new
+operation with ``database_unavailable`` (nothing is posted); a write already handed over is
+kept by the store and committed, in order, once the database answers, and is answered then.
+If a write of entries is refused for good (not an outage), the in-memory ledger is ahead of
+the database: the desk then refuses every further operation until the server is restarted
+(it reloads from the database, which has only what was answered, with no hole: the store
+never writes an entry after one it did not write).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from collections.abc import Iterable, Sequence
 
 from croupier.errors import ConfigurationError, CroupierError
 from croupier.room.cash.ledger import Account, Entry, Ledger, LedgerError, LedgerTotals
-from croupier.server.errors import StorageFailedError
+from croupier.server.errors import DatabaseUnavailableError, StorageFailedError
 from croupier.server.storage import Record, Store
 from croupier.server.storage.reads import iter_entries
 from croupier.server.storage.records import WriteEntry
@@ -74,7 +78,14 @@ class MoneyDesk:
         return cls(store, ledger)
 
     def check_open(self) -> None:
-        """Refuse any operation once a write of entries has failed."""
+        """Refuse any operation while the database is unavailable, or once a write of entries
+        has failed."""
+        outage = self.store.outage
+        if outage is not None:
+            raise DatabaseUnavailableError(
+                "the database is unavailable: nothing was done; money operations resume by"
+                " themselves once it answers again"
+            )
         if self.failure is not None:
             raise StorageFailedError(
                 f"the ledger could not be saved ({self.failure}); money operations are stopped"

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from croupier.server.accounts import Accounts
 from croupier.server.config import ServerConfig, load_or_create_secret, prepare_data_dir
+from croupier.server.datalock import DataFolderLock
 from croupier.server.demo import DemoAccount, read_demo_accounts, seed_demo
 from croupier.server.money import MoneyDesk
 from croupier.server.security import Passwords
@@ -36,18 +37,27 @@ class Services:
     started_at: datetime = field(default_factory=utc_now)
     online: Online | None = None
     """The tables online, once the app's lifespan has started them."""
+    lock: DataFolderLock | None = None
+    """The data folder's lock: one server per data folder."""
 
     def close(self) -> None:
-        """Write what is queued and close the database."""
+        """Write what is queued, close the database and free the data folder."""
         self.store.close()
+        if self.lock is not None:
+            self.lock.release()
 
 
 def start_services(config: ServerConfig) -> Services:
     """Open everything: the data folder and its secret, the database (migrations applied),
     the ledger (loaded and audited), and on a new database the demo room."""
     prepare_data_dir(config.data_dir)
-    secret = load_or_create_secret(config.data_dir)
-    store = Store(config.database_url)
+    lock = DataFolderLock(config.data_dir)
+    try:
+        secret = load_or_create_secret(config.data_dir)
+        store = Store(config.database_url)
+    except BaseException:
+        lock.release()
+        raise
     try:
         passwords = Passwords(
             time_cost=config.argon2_time_cost, memory_kib=config.argon2_memory_kib
@@ -66,5 +76,8 @@ def start_services(config: ServerConfig) -> Services:
         )
     except BaseException:
         store.close()
+        lock.release()
         raise
-    return Services(config, store, secret, passwords, money, accounts, new_database, demo)
+    services = Services(config, store, secret, passwords, money, accounts, new_database, demo)
+    services.lock = lock
+    return services

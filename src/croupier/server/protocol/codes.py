@@ -29,6 +29,8 @@ CODES: Final[dict[str, str]] = {
     "muted": "the floor has muted this player's chat",
     "silent": "chat not allowed now (POK-12-2: out of the hand, or a spectator, during a hand)",
     "storage_failed": "the database did not take the change: nothing was done",
+    "database_unavailable": "the database is unavailable for now: nothing was done; the server"
+    " resumes by itself once it answers again",
     "unavailable": "the table is stopped (after a storage failure); the server must restart",
     "internal": "a fault of the server (its log has the details; nothing was done)",
 }
@@ -42,6 +44,7 @@ _STATUS = {
     "too_large": 413,
     "rate_limited": 429,
     "storage_failed": 503,
+    "database_unavailable": 503,
     "unavailable": 503,
     "internal": 500,
 }

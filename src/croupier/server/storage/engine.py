@@ -85,4 +85,5 @@ def make_engine(url: URL, *, writer: bool = False, pool_size: int = 4) -> sa.Eng
         pool_size=1 if writer else pool_size,
         max_overflow=0,
         pool_pre_ping=True,
+        connect_args={"connect_timeout": 5},
     )

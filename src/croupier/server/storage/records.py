@@ -192,6 +192,11 @@ class WriteEntry:
     hand_id: int | None = None
     created_at: datetime = field(default_factory=utc_now)
 
+    @property
+    def ledger_number(self) -> int:
+        """The entry's number: the store writes it only right after the entry before it."""
+        return self.entry.number
+
     def rows(self) -> Iterator[tuple[sa.Table, dict[str, object]]]:
         """The entry's row, then its postings' rows."""
         entry = self.entry

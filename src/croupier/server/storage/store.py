@@ -13,14 +13,25 @@ keep their order.
 
 Reads use their own small pool of connections (``await store.read(fn)`` runs ``fn(connection)``
 in a worker thread). A write that has returned is visible to every read that starts after it.
+
+When the database cannot take a write for a reason that may pass (PostgreSQL stopped or
+unreachable, an SQLite disk full or read-only, its file removed), the writer does not drop the
+batch and does not go on with the next one: it keeps the batch, says the store is
+*unavailable* (:attr:`Store.outage`), and tries it again until it commits, so what was queued
+is written once, in order, with no hole, as soon as the database answers again. Ledger entries
+are checked as they are written: an entry is only stored right after the one before it
+(:class:`LedgerGapError` otherwise), so a write refused for good can never leave a hole that a
+later write steps over.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass
@@ -32,7 +43,17 @@ from sqlalchemy.engine import URL
 from croupier.server.storage.engine import database_url, make_engine
 from croupier.server.storage.migrate import upgrade
 
-__all__ = ["Record", "RowsRecord", "Store", "StoreClosedError", "StoreStats", "insert_rows"]
+__all__ = [
+    "DatabaseGoneError",
+    "LedgerGapError",
+    "Outage",
+    "Record",
+    "RowsRecord",
+    "Store",
+    "StoreClosedError",
+    "StoreStats",
+    "insert_rows",
+]
 
 T = TypeVar("T")
 _log = logging.getLogger("croupier.server.store")
@@ -60,6 +81,34 @@ class RowsRecord(Record, Protocol):
 
 class StoreClosedError(RuntimeError):
     """A write was sent to a store that is closed."""
+
+
+class DatabaseGoneError(RuntimeError):
+    """The SQLite database file was removed or replaced under the running server."""
+
+
+class LedgerGapError(RuntimeError):
+    """A ledger entry would be stored after a hole (the entry before it was not written)."""
+
+
+@dataclass(frozen=True)
+class Outage:
+    """Why the database cannot be used now, and since when (``time.time()``)."""
+
+    reason: str
+    since: float
+    writes_waiting: bool
+    """True when a write is kept and tried again (it is committed once the database answers)."""
+
+
+def transient(error: BaseException) -> bool:
+    """True for a database error that may pass (the server keeps the write and tries again):
+    a connection refused or lost, a disk full or read-only, a database file removed."""
+    if isinstance(error, DatabaseGoneError):
+        return True
+    if isinstance(error, (sa.exc.OperationalError, sa.exc.InterfaceError)):
+        return True
+    return isinstance(error, sa.exc.DBAPIError) and error.connection_invalidated
 
 
 @dataclass
@@ -91,6 +140,9 @@ class Store:
     >>> store.close()
     """
 
+    retry_every = 0.5
+    """Seconds between two tries of a write the database did not take (doubling up to 2 s)."""
+
     def __init__(self, url: str | URL, *, migrate: bool = True, max_batch: int = 2_000) -> None:
         text = url if isinstance(url, str) else url.render_as_string(hide_password=False)
         self.url = database_url(text)
@@ -100,6 +152,11 @@ class Store:
         self._reader = make_engine(self.url)
         if migrate:
             upgrade(self._writer)
+        self._file = self._file_identity()
+        self._write_outage: Outage | None = None
+        self._read_outage: Outage | None = None
+        self._read_failed_at = 0.0
+        self._next_entry = self._stored_entries() + 1
         self._queue: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
         self._closed = False
         self._lock = threading.Lock()
@@ -110,6 +167,75 @@ class Store:
     def backend(self) -> str:
         """``"sqlite"`` or ``"postgresql"``."""
         return self.url.get_backend_name()
+
+    # ------------------------------------------------------------------- state
+    read_outage_lasts = 2.0
+    """Seconds a failed read keeps the store unavailable (unless another read fails): after
+    that, the next write or probe finds out, so nothing waits for a read that never comes."""
+
+    @property
+    def outage(self) -> Outage | None:
+        """Why the database cannot be used now (None: it answers)."""
+        if self._write_outage is not None:
+            return self._write_outage
+        recent = time.time() - self._read_failed_at <= self.read_outage_lasts
+        return self._read_outage if recent else None
+
+    @property
+    def available(self) -> bool:
+        """True when the database answers and no write is waiting for it."""
+        return self.outage is None
+
+    def probe(self) -> Outage | None:
+        """Check the database now (its file still there, a trivial query answered) and return
+        the outage, if any. Run in a worker thread: it may wait for the network."""
+        try:
+            self._check_file()
+            with self._reader.connect() as connection:
+                connection.exec_driver_sql("SELECT 1").scalar()
+        except Exception as error:
+            if not transient(error):
+                raise
+            self._read_failed(error)
+        else:
+            self._read_outage = None
+        return self.outage
+
+    def _read_failed(self, error: BaseException) -> None:
+        now = time.time()
+        if self._read_outage is None or now - self._read_failed_at > self.read_outage_lasts:
+            self._read_outage = Outage(_reason(error), now, writes_waiting=False)
+        self._read_failed_at = now
+
+    def _file_identity(self) -> tuple[int, int] | None:
+        if self.backend != "sqlite" or not self.url.database:
+            return None
+        status = os.stat(self.url.database)
+        return (status.st_dev, status.st_ino)
+
+    def _check_file(self) -> None:
+        """Raise :class:`DatabaseGoneError` if the SQLite file is not the one opened."""
+        if self._file is None:
+            return
+        path = self.url.database or ""
+        try:
+            status = os.stat(path)
+        except FileNotFoundError:
+            raise DatabaseGoneError(
+                f"the database file {os.path.basename(path)} was removed"
+            ) from None
+        if (status.st_dev, status.st_ino) != self._file:
+            raise DatabaseGoneError(f"the database file {os.path.basename(path)} was replaced")
+
+    def _stored_entries(self) -> int:
+        from croupier.server.storage.schema import ledger_entries
+
+        try:
+            with self._writer.connect() as connection:
+                top = connection.execute(sa.select(sa.func.max(ledger_entries.c.number))).scalar()
+        except sa.exc.DBAPIError:  # not migrated yet (migrate=False): no entries
+            return 0
+        return int(top or 0)
 
     # ------------------------------------------------------------------- writing
     async def write(self, records: Sequence[Record]) -> list[object]:
@@ -160,26 +286,81 @@ class Store:
                     break
                 batch.append(item)
             try:
-                self._commit(batch)
+                self._commit_until_done(batch)
             except BaseException as error:  # pragma: no cover - a bug in _commit itself
                 _log.exception("the store's writer failed")
                 for call in batch:
                     _settle(call, None, error)
 
+    def _commit_until_done(self, batch: list[_Call]) -> None:
+        """Commit ``batch``; while the database cannot take it, keep it and try again."""
+        delay = self.retry_every
+        first_entry = _first_entry(batch)
+        while True:
+            try:
+                self._commit(batch)
+            except Exception as error:
+                if not transient(error):
+                    raise
+                if self._write_outage is None:
+                    _log.error("the database does not take writes: %s", _reason(error))
+                    self._write_outage = Outage(_reason(error), time.time(), writes_waiting=True)
+                if self._closed:
+                    self.stats.failed_calls += len(batch)
+                    for call in batch:
+                        _settle(call, None, StoreClosedError("closed before the database answered"))
+                    return
+                time.sleep(delay)
+                delay = min(delay * 2, 2.0)
+                if first_entry is not None and self._already_stored(first_entry):
+                    # the commit went through, its answer was lost with the connection
+                    _log.warning("a batch was committed before the connection was lost")
+                    self._next_entry = self._stored_entries() + 1
+                    for call in batch:
+                        _settle(call, [None] * len(call.records), None)
+                    self._recovered()
+                    return
+                continue
+            self._recovered()
+            return
+
+    def _recovered(self) -> None:
+        if self._write_outage is not None:
+            _log.warning("the database takes writes again")
+        self._write_outage = None
+        self._read_outage = None
+
+    def _already_stored(self, number: int) -> bool:
+        from croupier.server.storage.schema import ledger_entries
+
+        try:
+            with self._writer.connect() as connection:
+                found = connection.execute(
+                    sa.select(ledger_entries.c.number).where(ledger_entries.c.number == number)
+                ).first()
+        except Exception:
+            return False
+        return found is not None
+
     def _commit(self, batch: list[_Call]) -> None:
         stats = self.stats
+        self._check_file()
         try:
             with self._writer.begin() as connection:
                 pending: _Pending = {}
-                results = [_apply(connection, call.records, pending) for call in batch]
+                numbers = _Numbers(self._next_entry)
+                results = [_apply(connection, call.records, pending, numbers) for call in batch]
                 _flush(connection, pending)
         except Exception as error:
+            if transient(error):
+                raise
             if len(batch) == 1:
                 stats.failed_calls += 1
                 _settle(batch[0], None, error)
                 return
             self._commit_one_by_one(batch)
             return
+        self._next_entry = numbers.next
         stats.commits += 1
         stats.calls += len(batch)
         stats.records += sum(len(c.records) for c in batch)
@@ -190,25 +371,33 @@ class Store:
     def _commit_one_by_one(self, batch: list[_Call]) -> None:
         """The batch failed: apply it again, each caller's records inside a savepoint."""
         outcomes: list[tuple[_Call, list[object] | None, BaseException | None]] = []
+        numbers = _Numbers(self._next_entry)
         try:
             with self._writer.begin() as connection:
                 for call in batch:
                     savepoint = connection.begin_nested()
+                    mark = numbers.next
                     try:
                         pending: _Pending = {}
-                        done = _apply(connection, call.records, pending)
+                        done = _apply(connection, call.records, pending, numbers)
                         _flush(connection, pending)
                     except Exception as refused:
+                        if transient(refused):
+                            raise
                         savepoint.rollback()
+                        numbers.next = mark
                         outcomes.append((call, None, refused))
                     else:
                         savepoint.commit()
                         outcomes.append((call, done, None))
         except Exception as failed:
+            if transient(failed):
+                raise
             self.stats.failed_calls += len(batch)
             for call in batch:
                 _settle(call, None, failed)
             return
+        self._next_entry = numbers.next
         self.stats.commits += 1
         for call, result, error in outcomes:
             if error is None:
@@ -225,18 +414,67 @@ class Store:
 
     def read_blocking(self, query: Callable[[sa.Connection], T]) -> T:
         """Run ``query(connection)`` on a reader connection, here and now."""
-        with self._reader.connect() as connection:
-            return query(connection)
+        try:
+            self._check_file()
+            with self._reader.connect() as connection:
+                result = query(connection)
+        except Exception as error:
+            if transient(error):
+                self._read_failed(error)
+            raise
+        self._read_outage = None
+        return result
 
 
 _Pending = dict[sa.Table, list[dict[str, object]]]
 
 
-def _apply(connection: sa.Connection, records: Sequence[Record], pending: _Pending) -> list[object]:
+class _Numbers:
+    """The number the next ledger entry written must have."""
+
+    __slots__ = ("next",)
+
+    def __init__(self, start: int) -> None:
+        self.next = start
+
+
+def _first_entry(batch: Sequence[_Call]) -> int | None:
+    for call in batch:
+        for record in call.records:
+            number = getattr(record, "ledger_number", None)
+            if number is not None:
+                return int(number)
+    return None
+
+
+def _reason(error: BaseException) -> str:
+    """A short reason for the log and the health answer (never the SQL)."""
+    original = getattr(error, "orig", None) or error
+    text = str(original).strip().splitlines()[0] if str(original).strip() else ""
+    return f"{type(original).__name__}: {text[:200]}" if text else type(original).__name__
+
+
+def _apply(
+    connection: sa.Connection,
+    records: Sequence[Record],
+    pending: _Pending,
+    numbers: _Numbers | None = None,
+) -> list[object]:
     """Apply ``records`` in order; rows records only add their rows to ``pending``, which is
-    inserted before any other record runs (so the order of the effects is kept)."""
+    inserted before any other record runs (so the order of the effects is kept). A ledger
+    entry must be the next number (``numbers``): never stored after a hole."""
     results: list[object] = []
     for record in records:
+        number = getattr(record, "ledger_number", None)
+        if number is not None and numbers is not None:
+            if number < numbers.next:
+                raise LedgerGapError(f"ledger entry {number} is stored already")
+            if number > numbers.next:
+                raise LedgerGapError(
+                    f"ledger entry {number} is not stored: entry {numbers.next} before it"
+                    " was not written"
+                )
+            numbers.next += 1
         rows = getattr(record, "rows", None)
         if rows is not None:
             for table, row in rows():

@@ -308,6 +308,9 @@ class TableActor:
         room = self.service.room
         if not self.table.between_hands:
             return
+        if not self.service.money.store.available:  # no hand that could not be written
+            self._schedule_deal(max(self.config.between_hands, 1.0))
+            return
         self.service.bots_between_hands(self.name)
         self._call_list(step)
         room.enforce_absence(self.name)

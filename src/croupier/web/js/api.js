@@ -28,6 +28,7 @@ async function answer(response) {
     const code = (data && data.error) || "http_error";
     const message = (data && data.message) || `${response.status} ${response.statusText}`;
     const retry = Number(response.headers.get("Retry-After")) || null;
+    if (code === "database_unavailable") window.dispatchEvent(new Event("croupier:database-unavailable"));
     throw new ApiError(response.status, code, message, retry);
   }
   if (data && data.csrf_token) setCsrf(data.csrf_token);

@@ -407,4 +407,9 @@ export const WORDS = {
   "settings.fold_free_off": "Grey out Fold when checking is free (otherwise Fold asks once)",
   "settings.turn_title": "Say in the tab's title when it is your turn",
   "act.keys_table": "Keys: t next table where it is your turn; ↑ ↓ or the mouse wheel change the amount",
+
+  // the database-unavailable banner (outage.js)
+  "outage.title": "The database is unavailable.",
+  "outage.banner": "Nothing moves meanwhile: no money operation, no new hand. The room resumes by itself as soon as it is back.",
+  "err.database_unavailable": "The database is unavailable for now: nothing was done. Try again shortly.",
 };

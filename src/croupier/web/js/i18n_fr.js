@@ -407,4 +407,9 @@ export const WORDS = {
   "settings.fold_free_off": "Griser « Passer » quand parler est gratuit (sinon « Passer » demande confirmation)",
   "settings.turn_title": "Signaler dans le titre de l'onglet quand c'est à vous",
   "act.keys_table": "Touches : t table suivante où c'est à vous ; ↑ ↓ ou la molette changent le montant",
+
+  // the database-unavailable banner (outage.js)
+  "outage.title": "La base de données est indisponible.",
+  "outage.banner": "Rien ne bouge en attendant : aucune opération d'argent, aucune nouvelle main. La salle reprend d'elle-même dès son retour.",
+  "err.database_unavailable": "La base de données est indisponible pour l'instant : rien n'a été fait. Réessayez dans un moment.",
 };

@@ -407,4 +407,9 @@ export const WORDS = {
   "settings.fold_free_off": "Disattiva «Passa» quando il check è gratuito (altrimenti «Passa» chiede conferma)",
   "settings.turn_title": "Segnala nel titolo della scheda quando tocca a te",
   "act.keys_table": "Tasti: t tavolo successivo dove tocca a te; ↑ ↓ o la rotellina cambiano l'importo",
+
+  // the database-unavailable banner (outage.js)
+  "outage.title": "Il database non è disponibile.",
+  "outage.banner": "Nel frattempo nulla si muove: nessuna operazione di denaro, nessuna nuova mano. La sala riprende da sola appena torna.",
+  "err.database_unavailable": "Il database non è disponibile per ora: non è stato fatto nulla. Riprova tra poco.",
 };

@@ -2,6 +2,7 @@
 // the pages (#/lobby, #/table/NAME ...) and the open tables' tabs.
 import { h, replace, toast } from "./dom.js";
 import { initialLang, money, onLang, setLang, t } from "./i18n.js";
+import { startOutageBanner } from "./outage.js";
 import { applyPrefs } from "./prefs.js";
 import { isFloor, logout, me, onMe, refreshMe } from "./session.js";
 import * as tables from "./table/tables.js";
@@ -173,6 +174,7 @@ function start() {
   onMe(() => renderNav());
   connection.onState(() => renderLink());
   window.addEventListener("hashchange", route);
+  startOutageBanner();
   route();
 }
 

@@ -1,0 +1,64 @@
+"""The server process's vital signs: resident memory, open file descriptors, threads, asyncio
+tasks, and the sizes of what the server keeps in memory that could grow (for a room that runs
+for weeks: ``GET /api/admin/vitals``, and ``croupier bench soak`` samples them over time).
+
+Linux's ``/proc/self`` gives memory, descriptors and threads; elsewhere the fields it cannot
+read are None.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import os
+import threading
+import time
+from typing import Any
+
+__all__ = ["object_types", "process_vitals"]
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def _rss_bytes() -> int | None:
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _open_fds() -> int | None:
+    try:
+        return len(os.listdir("/proc/self/fd"))
+    except OSError:
+        return None
+
+
+def process_vitals(started: float | None = None) -> dict[str, Any]:
+    """This process's vitals now: ``rss_bytes``, ``open_fds``, ``threads``, ``tasks`` (asyncio,
+    in the running loop), ``gc_objects``, ``uptime_s`` (``started``: a ``time.time()``)."""
+    try:
+        tasks: int | None = len(asyncio.all_tasks())
+    except RuntimeError:  # no running loop
+        tasks = None
+    return {
+        "at": time.time(),
+        "uptime_s": None if started is None else round(time.time() - started, 1),
+        "rss_bytes": _rss_bytes(),
+        "open_fds": _open_fds(),
+        "threads": threading.active_count(),
+        "tasks": tasks,
+        "gc_objects": len(gc.get_objects()),
+    }
+
+
+def object_types(top: int) -> dict[str, int]:
+    """The ``top`` most common types among the objects the garbage collector tracks, with
+    their counts (to find what grows between two samples)."""
+    counts: dict[str, int] = {}
+    for item in gc.get_objects():
+        name = type(item).__qualname__
+        counts[name] = counts.get(name, 0) + 1
+    ranked = sorted(counts.items(), key=lambda pair: -pair[1])[: max(0, top)]
+    return dict(ranked)
