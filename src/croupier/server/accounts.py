@@ -1,5 +1,6 @@
-"""Accounts: registration with the identity the room keeps, login with a lock after repeated
-failures, sessions, and accounts made by an administrator.
+"""Accounts: registration with the identity the room keeps, login slowed down after repeated
+failures (per name and address: :mod:`.login_throttle`), sessions, and accounts made by an
+administrator.
 
 - CAS-3: only players whose identity is registered have access: a full name and a screen name
   unique in the room (whatever its case); every page but the public ones needs a session.
@@ -12,7 +13,9 @@ failures, sessions, and accounts made by an administrator.
 from __future__ import annotations
 
 import asyncio
+import math
 import re
+import time
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -27,13 +30,13 @@ from croupier.server.errors import (
     LoginLockedError,
     ServerError,
 )
+from croupier.server.login_throttle import LoginThrottle
 from croupier.server.money import MoneyDesk
 from croupier.server.security import Passwords, new_token, token_hash
 from croupier.server.storage import Record, Store
 from croupier.server.storage.reads import session_by_hash, user_by_name
 from croupier.server.storage.records import (
     CloseSession,
-    LoginFailed,
     LoginSucceeded,
     NewUser,
     OpenSession,
@@ -124,6 +127,7 @@ class SessionInfo:
     user: UserInfo
     csrf_token: str
     token_hash: str
+    expires_at: datetime | None = None
 
 
 def check_screen_name(name: str) -> str:
@@ -144,6 +148,15 @@ def check_password(password: str, screen_name: str) -> str:
     if password.casefold() == screen_name.casefold():
         raise ServerError("the password cannot be the screen name")
     return password
+
+
+def _slowed(wait: float) -> LoginLockedError:
+    seconds = max(1, math.ceil(wait))
+    return LoginLockedError(
+        f"too many failed logins for this screen name from your address: try again in"
+        f" {seconds} s",
+        retry_after=seconds,
+    )
 
 
 def _age(born: date, today: date) -> int:
@@ -168,6 +181,9 @@ class Accounts:
         self.passwords = passwords
         self.money = money
         self._registering = asyncio.Lock()
+        self.throttle = LoginThrottle(
+            max_failures=config.login_max_failures, max_wait=config.login_lock_seconds
+        )
 
     # ---------------------------------------------------------------- register
     def check(self, form: Registration, *, today: date) -> str:
@@ -262,37 +278,28 @@ class Accounts:
         )
 
     # ------------------------------------------------------------------- login
-    async def login(self, form: Login) -> tuple[UserInfo, str, str]:
-        """Log in; returns (user, session token, CSRF token). Refused while the account is
-        locked; ``login_max_failures`` wrong passwords in a row lock it."""
+    async def login(self, form: Login, *, source: str = "unknown") -> tuple[UserInfo, str, str]:
+        """Log in from the address ``source``; returns (user, session token, CSRF token).
+
+        Repeated failures slow down that name from that address (and an address trying many
+        names), never the account itself: :class:`~.login_throttle.LoginThrottle`. A known and
+        an unknown name get the same answers."""
+        now = time.monotonic()
+        wait = self.throttle.wait(form.screen_name, source, now=now)
+        if wait > 0:
+            raise _slowed(wait)
         row = await self.store.read(lambda c: user_by_name(c, form.screen_name))
-        now = utc_now()
-        if row is not None and row.locked_until is not None and row.locked_until > now:
-            raise self._locked(row.locked_until, now)
         stored = None if row is None else row.password_hash
         if not await asyncio.to_thread(self.passwords.verify, stored, form.password):
-            if row is not None:
-                lock_until = now + timedelta(seconds=self.config.login_lock_seconds)
-                [locked] = await self.store.write(
-                    [LoginFailed(int(row.id), self.config.login_max_failures, lock_until)]
-                )
-                if isinstance(locked, datetime):
-                    raise self._locked(locked, now)
+            self.throttle.failed(form.screen_name, source, now=time.monotonic())
             raise AuthenticationError("wrong screen name or password")
         assert row is not None  # verify() is False for an unknown account
+        self.throttle.succeeded(form.screen_name, source)
         token, csrf = new_token(), new_token()
         await self.store.write(
             [LoginSucceeded(int(row.id)), self._open_session(token, csrf, int(row.id))]
         )
         return UserInfo.of(row), token, csrf
-
-    def _locked(self, until: datetime, now: datetime) -> LoginLockedError:
-        seconds = max(1, int((until - now).total_seconds() + 0.999))
-        return LoginLockedError(
-            f"too many failed logins: this account is locked until {until:%Y-%m-%d %H:%M:%S}"
-            f" UTC (another {seconds} s)",
-            retry_after=seconds,
-        )
 
     async def logout(self, session: SessionInfo) -> None:
         """End ``session``."""
@@ -307,7 +314,7 @@ class Accounts:
         if row.expires_at <= utc_now():
             await self.store.write([CloseSession(hashed)])
             return None
-        return SessionInfo(UserInfo.of(row), row.csrf_token, hashed)
+        return SessionInfo(UserInfo.of(row), row.csrf_token, hashed, row.expires_at)
 
 
 def create_user(

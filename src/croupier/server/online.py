@@ -14,6 +14,7 @@ from croupier.server.tables.service import CashTables
 from croupier.server.tournaments import Tournaments
 from croupier.server.ws.connection import Limits
 from croupier.server.ws.dedupe import CommandMemory
+from croupier.server.ws.sockets import Sockets
 
 __all__ = ["Online", "start_online"]
 
@@ -28,6 +29,7 @@ class Online:
     memory: CommandMemory
     clock: Callable[[], float] = field(default=time.monotonic)
     tournaments: Tournaments | None = None
+    sockets: Sockets = field(default_factory=Sockets)
 
     async def close(self) -> None:
         """Stop the tournaments and the tables, then the hub."""
@@ -65,4 +67,8 @@ async def start_online(
         limits=Limits(config),
         memory=CommandMemory(keep=config.command_ids),
         clock=clock,
+        sockets=Sockets(
+            max_per_user=config.max_sockets_per_user,
+            max_per_address=config.max_sockets_per_address,
+        ),
     )

@@ -33,6 +33,7 @@ from croupier.server.tables.config import OnlineConfig
 from croupier.server.tables.frames import dumps
 from croupier.server.tables.histories import hand_history_by_number
 from croupier.server.tables.service import CashTables
+from croupier.server.textcheck import BadTextError, check_text
 from croupier.server.ws.dedupe import CommandMemory
 
 __all__ = ["Connection", "Limits"]
@@ -83,6 +84,11 @@ class Connection:
         self.clock = clock
         self.config = tables.config
         self.outbox: deque[str] = deque()
+        self.outbox_bytes = 0
+        self.on_overflow: Callable[[], None] | None = None
+        """Called once if the outbox passes ``max_outbox_bytes`` (a client reading too slowly):
+        the outbox is then emptied and nothing more is queued."""
+        self.overflowed = False
         self._ready = asyncio.Event()
         self.last_seq: dict[str, int] = {}
         self.watching: set[str] = set()
@@ -141,8 +147,17 @@ class Connection:
 
     # --------------------------------------------------------------- outgoing
     def push(self, text: str) -> None:
-        """Queue a frame for the client."""
+        """Queue a frame for the client (none once the outbox overflowed)."""
+        if self.overflowed:
+            return
         self.outbox.append(text)
+        self.outbox_bytes += len(text)
+        if self.outbox_bytes > self.config.max_outbox_bytes:
+            self.overflowed = True
+            self.outbox.clear()
+            self.outbox_bytes = 0
+            if self.on_overflow is not None:
+                self.on_overflow()
         self._ready.set()
 
     async def next_frame(self) -> str | None:
@@ -151,6 +166,7 @@ class Connection:
         while True:
             while self.outbox:
                 text = self.outbox.popleft()
+                self.outbox_bytes -= len(text)
                 if self._fresh(text):
                     return text
             if self.closed:
@@ -203,6 +219,10 @@ class Connection:
                     f"a message is at most {limit} bytes; this one has {size} characters",
                 )
             data = _parse(text)
+            try:
+                check_text(data)
+            except BadTextError as error:
+                raise ProtocolError("bad_text", str(error)) from None
             command_id = data.get("id") if isinstance(data.get("id"), str) else None
             if len(command_id or "") > 64:
                 command_id = None
