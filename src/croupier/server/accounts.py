@@ -43,6 +43,7 @@ from croupier.server.storage.records import (
 )
 from croupier.server.storage.schema import ROLES
 from croupier.server.storage.types import utc_now
+from croupier.server.textcheck import check_text
 
 __all__ = [
     "Accounts",
@@ -50,6 +51,7 @@ __all__ = [
     "Registration",
     "SessionInfo",
     "UserInfo",
+    "check_not_bot_like",
     "check_password",
     "check_screen_name",
 ]
@@ -141,6 +143,21 @@ def check_screen_name(name: str) -> str:
     return name
 
 
+_BOT_LIKE = re.compile(r"b[o0]t(?:[-_.]|$)", re.IGNORECASE)
+
+
+def check_not_bot_like(name: str) -> str:
+    """Refuse a screen name that reads as one of the house's bots' (``Bot-...``, ``bot_x``,
+    ``B0t.x``, ``Bot``): a bot is marked on its account by the house and shown as a bot to
+    everyone, and a player must not pass for one."""
+    if _BOT_LIKE.match(name):
+        raise ServerError(
+            f"screen name {name!r}: names starting with 'Bot' and a separator are kept for the"
+            " house's bots"
+        )
+    return name
+
+
 def check_password(password: str, screen_name: str) -> str:
     """A password: 8 to 200 characters, not the screen name."""
     if not 8 <= len(password) <= 200:
@@ -196,6 +213,7 @@ class Accounts:
                 " (CAS-3): give your full name (2 to 200 characters)"
             )
         check_screen_name(form.screen_name)
+        check_not_bot_like(form.screen_name)
         check_password(form.password, form.screen_name)
         adult_age = self.config.adult_age
         if form.date_of_birth is not None:
@@ -289,6 +307,8 @@ class Accounts:
         if wait > 0:
             raise _slowed(wait)
         row = await self.store.read(lambda c: user_by_name(c, form.screen_name))
+        if row is not None and row.is_bot:  # nobody logs in as a bot: answered as unknown
+            row = None
         stored = None if row is None else row.password_hash
         if not await asyncio.to_thread(self.passwords.verify, stored, form.password):
             self.throttle.failed(form.screen_name, source, now=time.monotonic())
@@ -326,13 +346,22 @@ def create_user(
     password: str,
     full_name: str | None = None,
     rules_version: str,
+    bot: bool = False,
 ) -> int:
     """An account made by an administrator (``croupier admin create-user``): he vouches for
-    the identity and age, and registers the rules version in force for it. Returns its id."""
+    the identity and age, and registers the rules version in force for it. Returns its id.
+
+    ``bot``: one of the house's bots (a player account the house plays; nobody logs in to it,
+    and everyone sees it as a bot); only a bot may have a bot-like name."""
     if role not in ROLES:
         raise ConfigurationError(f"role {role!r}: one of {', '.join(ROLES)}")
+    if bot and role != "player":
+        raise ConfigurationError(f"a bot is a player, not {role!r}")
     check_screen_name(screen_name)
+    if not bot:
+        check_not_bot_like(screen_name)
     check_password(password, screen_name)
+    check_text({"screen_name": screen_name, "full_name": full_name or ""})
     name = " ".join((full_name or screen_name).split())
     if not 2 <= len(name) <= 200:
         raise ServerError(f"full name {full_name!r}: 2 to 200 characters (CAS-3)")
@@ -345,8 +374,10 @@ def create_user(
         rules_version=rules_version,
         rules_accepted_at=now,
         role=role,
-        password_hash=passwords.hash(password),
+        # Nobody logs in as a bot: no hash to verify (and no argon2 time spent on it).
+        password_hash="!bot" if bot else passwords.hash(password),
         created_at=now,
+        is_bot=bot,
     )
     [user_id] = store.write_blocking([record])
     assert isinstance(user_id, int)
