@@ -4,8 +4,10 @@ sockets after logout, forwarded addresses, unknown stakes, the API's headers, hu
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -321,3 +323,26 @@ def test_ids_past_what_a_database_holds_are_a_clear_400(shared: ServerProcess) -
         assert answer.status_code == 400, (path, answer.text)
         assert answer.json()["error"] == "bad_request"
     assert "Traceback" not in server.log.read_text()
+
+
+def test_a_user_holds_at_most_eight_sockets(shared: ServerProcess) -> None:
+    server = shared
+    kim = _registered(server, "kim")
+    with contextlib.ExitStack() as stack:
+        for _ in range(8):
+            stack.enter_context(_socket(server, kim))
+        token = kim.client.cookies["croupier_session"]
+        with connect(
+            server.url.replace("http", "ws", 1) + "/ws",
+            additional_headers={"Cookie": f"croupier_session={token}", "Origin": server.url},
+            compression=None,
+            open_timeout=30,
+        ) as ninth:
+            frame = json.loads(ninth.recv(timeout=30))
+            assert frame["type"] == "error" and frame["code"] == "too_many_connections", frame
+            with pytest.raises(ConnectionClosed) as closed:
+                ninth.recv(timeout=30)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+    time.sleep(0.5)  # the server hears the eight closes
+    with _socket(server, kim) as again:  # the others closed: room for one more
+        assert _ask(again, "ping")["type"] == "ok"

@@ -72,7 +72,7 @@ class OnlineConfig:
     """Sockets one user may hold open at once (one more: ``too_many_connections``)."""
     max_sockets_per_address: int = 32
     """Sockets one address may hold open at once."""
-    flood_strikes: int = 5
+    flood_strikes: int = 3
     """Seconds a socket may keep sending past twice its message allowance (frames dropped
     unread) before it is closed (4429)."""
     stream_window: int = 256

@@ -33,7 +33,7 @@ from croupier.server.tables.config import OnlineConfig
 from croupier.server.tables.frames import dumps
 from croupier.server.tables.histories import hand_history_by_number
 from croupier.server.tables.service import CashTables
-from croupier.server.textcheck import BadTextError, check_text
+from croupier.server.textcheck import BadTextError, check_text, text_problem
 from croupier.server.ws.dedupe import CommandMemory
 
 __all__ = ["Connection", "Limits"]
@@ -219,13 +219,13 @@ class Connection:
                     f"a message is at most {limit} bytes; this one has {size} characters",
                 )
             data = _parse(text)
+            command_id = data.get("id") if isinstance(data.get("id"), str) else None
+            if len(command_id or "") > 64 or (command_id and text_problem(command_id)):
+                command_id = None
             try:
                 check_text(data)
             except BadTextError as error:
                 raise ProtocolError("bad_text", str(error)) from None
-            command_id = data.get("id") if isinstance(data.get("id"), str) else None
-            if len(command_id or "") > 64:
-                command_id = None
             version = data.get("v")
             if type(version) is not int or version != client.PROTOCOL_VERSION:
                 raise ProtocolError(
