@@ -46,10 +46,15 @@ def banner(services: Any) -> str:
 
         lines.append(f"  every newcomer gets {format_money(config.demo_chips)} of play money")
     if services.demo_accounts:
-        accounts = ", ".join(
-            f"{a.screen_name} / {a.password} ({a.role})" for a in services.demo_accounts
-        )
-        lines.append(f"  demo staff (also in {config.data_dir / 'demo-accounts.txt'}): {accounts}")
+        where = config.data_dir / "demo-accounts.txt"
+        if services.new_database:  # their passwords once, when they are made (not in every log)
+            accounts = ", ".join(
+                f"{a.screen_name} / {a.password} ({a.role})" for a in services.demo_accounts
+            )
+            lines.append(f"  demo staff (also in {where}): {accounts}")
+        else:
+            names = ", ".join(f"{a.screen_name} ({a.role})" for a in services.demo_accounts)
+            lines.append(f"  demo staff: {names}; their passwords are in {where}")
     lines.append("  staff accounts: croupier admin create-user NAME --role floor|cashier|admin")
     lines.append("  stop with Ctrl-C")
     return "\n".join(lines)

@@ -170,8 +170,7 @@ def check_password(password: str, screen_name: str) -> str:
 def _slowed(wait: float) -> LoginLockedError:
     seconds = max(1, math.ceil(wait))
     return LoginLockedError(
-        f"too many failed logins for this screen name from your address: try again in"
-        f" {seconds} s",
+        f"too many failed logins for this screen name from your address: try again in {seconds} s",
         retry_after=seconds,
     )
 

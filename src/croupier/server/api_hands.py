@@ -52,7 +52,11 @@ async def one_hand(ctx: Context) -> Response:
         raise ServerError(f"hand id {raw[:40]!r}: a whole number from 1 to {_MAX_ID}")
     hand_id = int(raw)
     found = await hand_history(
-        ctx.services.store, hand_id, player=session.user.screen_name, role=session.user.role
+        ctx.services.store,
+        hand_id,
+        player=session.user.screen_name,
+        role=session.user.role,
+        live_cards=ctx.services.config.online.floor_sees_live_cards,
     )
     kind = ctx.request.query_params.get("format", "json")
     if kind in FORMATS:

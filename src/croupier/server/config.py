@@ -15,7 +15,12 @@ from croupier.server.room_rules import ROOM_RULES_VERSION
 from croupier.server.storage.engine import database_url, sqlite_url
 from croupier.server.tables.config import OnlineConfig
 
-__all__ = ["SECRET_FILE", "ServerConfig", "load_or_create_secret", "prepare_data_dir"]
+__all__ = [
+    "SECRET_FILE",
+    "ServerConfig",
+    "load_or_create_secret",
+    "prepare_data_dir",
+]
 
 SECRET_FILE = "session-secret"
 DATABASE_FILE = "croupier.db"
@@ -106,7 +111,9 @@ class ServerConfig:
 
 
 def prepare_data_dir(path: Path) -> Path:
-    """Create the data folder (owner-only) if it does not exist; refuse a file in its place."""
+    """Create the data folder (owner-only) if it does not exist; refuse a file in its place,
+    and a folder others may read or enter (it holds the database: every deck of the hands in
+    play), as for the session secret."""
     if path.exists() and not path.is_dir():
         raise ConfigurationError(f"data folder {str(path)!r} is a file, not a folder")
     try:
@@ -115,6 +122,12 @@ def prepare_data_dir(path: Path) -> Path:
         raise ConfigurationError(
             f"data folder {str(path)!r} cannot be created: {error.strerror}"
         ) from None
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if mode & 0o077:
+        raise ConfigurationError(
+            f"the data folder {str(path)!r} can be read by others (mode {mode:o}): it holds the"
+            " database, with the deck of every hand in play; chmod 700 it"
+        )
     return path
 
 

@@ -75,6 +75,9 @@ class OnlineConfig:
     flood_strikes: int = 3
     """Seconds a socket may keep sending past twice its message allowance (frames dropped
     unread) before it is closed (4429)."""
+    floor_sees_live_cards: bool = False
+    """Whether the floor (and the admin) may read the hole cards of a hand still being played
+    through its history; off: only once the hand has ended."""
     stream_window: int = 256
     """Frames of each table kept in memory for clients that reconnect (beyond: a fresh view)."""
     command_ids: int = 256

@@ -311,7 +311,12 @@ class Connection:
         if kind == "history":
             tables.actor(message.table)
             return await hand_history_by_number(
-                self.store, message.table, message.hand, player=self.user, role=self.role
+                self.store,
+                message.table,
+                message.hand,
+                player=self.user,
+                role=self.role,
+                live_cards=self.config.floor_sees_live_cards,
             )
         if kind == "join_waiting_list":
             return await tables.join_waiting_list(self.user, message)
