@@ -69,7 +69,7 @@ async def _flood(
         except ConnectionClosed as closed:
             closes.append(None if closed.rcvd is None else closed.rcvd.code)
         except (OSError, InvalidStatus):
-            await asyncio.sleep(0.1)
+            await asyncio.sleep(0.01)  # turned away before the handshake: try again
     report["flood_frames"] = sent
     report["flood_closes"] = closes
 

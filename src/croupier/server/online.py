@@ -70,5 +70,6 @@ async def start_online(
         sockets=Sockets(
             max_per_user=config.max_sockets_per_user,
             max_per_address=config.max_sockets_per_address,
+            cooldown=config.flood_cooldown,
         ),
     )

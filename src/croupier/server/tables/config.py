@@ -75,6 +75,8 @@ class OnlineConfig:
     flood_strikes: int = 3
     """Seconds a socket may keep sending past twice its message allowance (frames dropped
     unread) before it is closed (4429)."""
+    flood_cooldown: float = 30.0
+    """After a socket closed for flooding, its user may open no other for this long."""
     floor_sees_live_cards: bool = False
     """Whether the floor (and the admin) may read the hole cards of a hand still being played
     through its history; off: only once the hand has ended."""
@@ -115,6 +117,7 @@ class OnlineConfig:
             "demo_level_minutes",
             "tournament_tick",
             "rebuy_answer_seconds",
+            "flood_cooldown",
         ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:

@@ -17,7 +17,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.ratelimit import Rate
-from croupier.server.security import origin_allowed, request_origin
+from croupier.server.security import origin_allowed, request_origin, token_hash
 from croupier.server.services import Services
 from croupier.server.storage.types import utc_now
 from croupier.server.ws.connection import Connection, _error
@@ -54,13 +54,16 @@ async def endpoint(websocket: WebSocket) -> None:
         )
         return
     token = websocket.cookies.get(SESSION_COOKIE)
+    online = services.online
+    if token and online is not None and online.sockets.cooling(token_hash(services.secret, token)):
+        await websocket.close(code=CLOSE_TOO_MANY)  # before the handshake: an HTTP 403
+        return
     session = await services.accounts.session(token) if token else None
     if session is None:
         await _refuse(
             websocket, "unauthenticated", "log in first: the WebSocket needs a session", 4401
         )
         return
-    online = services.online
     assert online is not None, "the tables are not started"
     client = websocket.client
     ip = client.host if client is not None else "unknown"

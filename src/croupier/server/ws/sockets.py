@@ -10,14 +10,18 @@
   every table shares.
 
     >>> gate = FrameGate(Rate(10, 10), strikes=3)
-    >>> [gate.admit(0.0) for _ in range(12)]   # doctest: +NORMALIZE_WHITESPACE
-    [Admit.READ, Admit.READ, Admit.READ, Admit.READ, Admit.READ, Admit.READ, Admit.READ,
-     Admit.READ, Admit.READ, Admit.READ, Admit.NOTICE, Admit.DROP]
+    >>> [gate.admit(0.0).value for _ in range(12)][9:]
+    ['read', 'notice', 'drop']
+    >>> flood = [gate.admit(t / 20).value for t in range(20, 120)]  # twice that, for 5 s
+    >>> "close" in flood   # a socket that keeps on past its allowance is closed
+    True
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
@@ -112,10 +116,21 @@ class Socket:
 class Sockets:
     """Every open socket of the server, by session, user and address."""
 
-    def __init__(self, *, max_per_user: int = 8, max_per_address: int = 32) -> None:
+    def __init__(
+        self,
+        *,
+        max_per_user: int = 8,
+        max_per_address: int = 32,
+        cooldown: float = 30.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.max_per_user = max_per_user
         self.max_per_address = max_per_address
+        self.cooldown = cooldown
+        self.clock = clock
         self._open: set[Socket] = set()
+        self._cooling: dict[str, float] = {}
+        """Users whose socket was closed for flooding, until when they may open another."""
 
     def __len__(self) -> int:
         return len(self._open)
@@ -123,7 +138,18 @@ class Sockets:
     def open(
         self, *, user: str, address: str, session: str, expires_at: datetime | None = None
     ) -> Socket:
-        """Count a new socket; refused (``too_many_connections``) past either cap."""
+        """Count a new socket; refused (``too_many_connections``) past either cap, or while
+        the user cools down after a socket closed for flooding."""
+        now = self.clock()
+        until = self._cooling.get(user)
+        if until is not None and until > now:
+            raise ProtocolError(
+                "too_many_connections",
+                f"{user}'s last connection was closed for flooding: connect again in"
+                f" {until - now:.0f} s",
+                retry_after=round(until - now, 1),
+            )
+        self._cooling.pop(user, None)
         mine = sum(1 for s in self._open if s.user == user)
         if mine >= self.max_per_user:
             raise ProtocolError(
@@ -142,8 +168,21 @@ class Sockets:
         return socket
 
     def close(self, socket: Socket) -> None:
-        """The socket is gone."""
+        """The socket is gone (closed for flooding: its user cools down)."""
         self._open.discard(socket)
+        if socket.ending is not None and socket.ending.close == CLOSE_TOO_MANY:
+            self._cooling[socket.user] = self.clock() + self.cooldown
+            self._cooling[f"session:{socket.session}"] = self.clock() + self.cooldown
+            if len(self._cooling) > 10_000:  # bounded: the oldest go first
+                for user in sorted(self._cooling, key=self._cooling.__getitem__)[:1_000]:
+                    del self._cooling[user]
+
+    def cooling(self, session: str) -> bool:
+        """Whether ``session`` (its token's keyed hash) had a socket closed for flooding a
+        moment ago: checked before anything else, so that a flooder reconnecting in a loop is
+        turned away at the cost of a hash."""
+        until = self._cooling.get(f"session:{session}")
+        return until is not None and until > self.clock()
 
     def end_session(self, session: str, *, why: str = "logged out") -> int:
         """End every socket of ``session`` (logout); returns how many."""
