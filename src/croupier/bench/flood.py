@@ -118,9 +118,10 @@ def run_flood(
     workdir: Path | None = None,
 ) -> dict[str, Any]:
     """One run (SQLite): ``seconds`` quiet, then ``seconds`` with ``kind`` ("invalid" or
-    "pings") flooding; then ``settle`` seconds before the memory is read again."""
-    if kind not in ("invalid", "pings"):
-        raise ValueError(f"flood kind {kind!r}: invalid or pings")
+    "pings"; "none": nobody, the control) flooding; then ``settle`` seconds before the memory
+    is read again."""
+    if kind not in ("invalid", "pings", "none"):
+        raise ValueError(f"flood kind {kind!r}: invalid, pings or none (a control run)")
     base = Path(tempfile.mkdtemp(prefix="croupier-flood-")) if workdir is None else workdir
     data = base / "data"
     specs = table_specs(tables, 6)
@@ -155,13 +156,15 @@ def run_flood(
                 args=(server.url, tokens[FLOODER], kind, seconds + 1, results),
                 daemon=True,
             )
-            flooder.start()
+            if kind != "none":
+                flooder.start()
             sampler = asyncio.create_task(sample())
             flooded = await play_crowd(server.url, seats, seconds=seconds, think=think, warmup=1)
             stop.set()
             await sampler
-            report.update(await asyncio.to_thread(results.get, True, 60))
-            await asyncio.to_thread(flooder.join, 30)
+            if kind != "none":
+                report.update(await asyncio.to_thread(results.get, True, 60))
+                await asyncio.to_thread(flooder.join, 30)
             report["flooded"] = _figures(flooded)
             report["rss_peak_mib"] = round(peak / 2**20, 1)
             await asyncio.sleep(settle)

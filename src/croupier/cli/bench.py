@@ -123,7 +123,10 @@ def flood(
         float, typer.Option("--seconds", min=1, max=600, help="Each phase's time.")
     ] = 10.0,
     kind: Annotated[
-        str, typer.Option("--kind", help="What the flooder sends: invalid (4 KB) or pings.")
+        str,
+        typer.Option(
+            "--kind", help="What the flooder sends: invalid (4 KB), pings, or none (control)."
+        ),
     ] = "invalid",
     as_json: AsJson = False,
 ) -> None:
@@ -134,8 +137,8 @@ def flood(
     from croupier.bench.flood import run_flood
     from croupier.cli._server import fail, failures
 
-    if kind not in ("invalid", "pings"):
-        raise fail(f"--kind {kind!r}: invalid or pings")
+    if kind not in ("invalid", "pings", "none"):
+        raise fail(f"--kind {kind!r}: invalid, pings or none")
     with failures():
         result = run_flood(tables=tables, seconds=seconds, kind=kind)
     if as_json:
