@@ -7,6 +7,8 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,7 +19,7 @@ import httpx2
 import pytest
 import sqlalchemy as sa
 from _api import PASSWORD, registration
-from _process import ServerProcess, Visitor
+from _process import ServerProcess, Visitor, free_port
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -346,3 +348,41 @@ def test_a_user_holds_at_most_eight_sockets(shared: ServerProcess) -> None:
     time.sleep(0.5)  # the server hears the eight closes
     with _socket(server, kim) as again:  # the others closed: room for one more
         assert _ask(again, "ping")["type"] == "ok"
+
+
+@SQLITE
+def test_a_socket_ends_when_its_session_expires(database_url: str, tmp_path: Path) -> None:
+    from croupier.bench.online import Launched
+
+    config = {
+        "port": free_port(),
+        "data_dir": str(tmp_path / "data"),
+        "database": database_url,
+        "demo": False,
+        "session_seconds": 4,
+        "argon2_time_cost": 1,
+        "argon2_memory_kib": 1024,
+    }
+    log = tmp_path / "server.log"
+    with open(log, "ab") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "croupier.server.launch", json.dumps(config)],
+            stdout=out,
+            stderr=out,
+        )
+    server = Launched(process, int(str(config["port"])), log)
+    try:
+        server.wait()
+        shim = ServerProcess(tmp_path / "data", database_url)
+        shim.port = server.port
+        with _socket(shim, _registered(shim, "eve")) as ws:
+            assert _ask(ws, "ping")["type"] == "ok"
+            frame = json.loads(ws.recv(timeout=30))  # within the session's 4 s, then this
+            assert frame["type"] == "error" and frame["code"] == "unauthenticated", frame
+            assert "expired" in frame["message"]
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=30)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    finally:
+        server.kill()
