@@ -138,7 +138,7 @@ def flood(
     from croupier.cli._server import fail, failures
 
     if kind not in ("invalid", "pings", "none"):
-        raise fail(f"--kind {kind!r}: invalid, pings or none")
+        raise fail(f"--kind {kind[:40]!r}: invalid, pings or none")
     with failures():
         result = run_flood(tables=tables, seconds=seconds, kind=kind)
     if as_json:
