@@ -100,8 +100,7 @@ class Tournaments:
                 _log.error("tournament %s cannot be restored: %s", tid, error)
                 continue
             service.actors[actor.id] = actor
-        if demo:
-            await service._bot_accounts()
+        await service._bot_accounts()  # the bots that fill sit-and-gos, demo or not
         for actor in service.actors.values():
             actor.start()
         if demo:
@@ -199,9 +198,9 @@ class Tournaments:
         return names
 
     async def _bot_accounts(self) -> None:
-        """Every bot the demo's tournaments run has its account, marked as a bot; a name some
-        player holds (from before bots had accounts) stays his, and is never played by the
-        house."""
+        """Every bot the tournaments run (they fill a sit-and-go that waited) has its account,
+        marked as a bot; a name some player holds (from before bots had accounts) stays his,
+        and is never played by the house."""
         now = utc_now()
         for short in TOURNAMENT_BOTS:
             name = f"{BOT_PREFIX}{short}"
