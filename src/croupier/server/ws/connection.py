@@ -152,6 +152,8 @@ class Connection:
             return
         self.outbox.append(text)
         self.outbox_bytes += len(text)
+        if self.outbox_bytes > self.config.max_outbox_bytes:  # recounted: a reader may have
+            self.outbox_bytes = sum(len(t) for t in self.outbox)  # taken frames directly
         if self.outbox_bytes > self.config.max_outbox_bytes:
             self.overflowed = True
             self.outbox.clear()
