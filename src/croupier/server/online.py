@@ -12,6 +12,7 @@ from croupier.server.pubsub import InProcessPubSub, PubSub
 from croupier.server.services import Services
 from croupier.server.tables.service import CashTables
 from croupier.server.tournaments import Tournaments
+from croupier.server.tournaments.service import ensure_bot_accounts
 from croupier.server.ws.connection import Limits
 from croupier.server.ws.dedupe import CommandMemory
 from croupier.server.ws.sockets import Sockets
@@ -49,6 +50,7 @@ async def start_online(
     ``clock``: the tables' and the rate limits' seconds)."""
     hub = pubsub if pubsub is not None else InProcessPubSub()
     config = services.config.online
+    await ensure_bot_accounts(services.store)  # before the tables read the house's bots
     tables = await CashTables.start(
         store=services.store, money=services.money, pubsub=hub, config=config, clock=clock
     )

@@ -42,7 +42,7 @@ from croupier.server.tournaments.actor import KIND, ServerClock, TournamentActor
 from croupier.server.tournaments.spec import Spec, table_name
 from croupier.server.tournaments.tables import TourneyTable
 
-__all__ = ["TOURNAMENT_BOTS", "Tournaments"]
+__all__ = ["TOURNAMENT_BOTS", "Tournaments", "ensure_bot_accounts"]
 
 _log = logging.getLogger("croupier.server.tournaments")
 
@@ -60,6 +60,33 @@ MAX_ITALIAN = 2
 
 def _account_of(connection: Any, *, name: str) -> Any:
     return user_by_name(connection, name)
+
+
+async def ensure_bot_accounts(store: Store) -> None:
+    """Every bot the tournaments run (they fill a sit-and-go that waited) has its account,
+    marked as a bot; a name some player holds (from before bots had accounts) stays his, and
+    is never played by the house. Run before the tables start (they read the house's bots)."""
+    now = utc_now()
+    for short in TOURNAMENT_BOTS:
+        name = f"{BOT_PREFIX}{short}"
+        row = await store.read(functools.partial(_account_of, name=name))
+        if row is not None:
+            if not row.is_bot:
+                _log.warning("%s is a player's account: no bot of that name is run", name)
+            continue
+        record = NewUser(
+            screen_name=name,
+            full_name=f"Demo bot {short}",
+            date_of_birth=None,
+            adult_confirmed_at=now,
+            rules_version=ROOM_RULES_VERSION,
+            rules_accepted_at=now,
+            role="player",
+            password_hash="!bot",
+            created_at=now,
+            is_bot=True,
+        )
+        await store.write([record])
 
 
 class Tournaments:
@@ -100,7 +127,6 @@ class Tournaments:
                 _log.error("tournament %s cannot be restored: %s", tid, error)
                 continue
             service.actors[actor.id] = actor
-        await service._bot_accounts()  # the bots that fill sit-and-gos, demo or not
         for actor in service.actors.values():
             actor.start()
         if demo:
@@ -196,33 +222,6 @@ class Tournaments:
         names = [f"{BOT_PREFIX}{n}" for n in TOURNAMENT_BOTS if f"{BOT_PREFIX}{n}" in house]
         random.shuffle(names)
         return names
-
-    async def _bot_accounts(self) -> None:
-        """Every bot the tournaments run (they fill a sit-and-go that waited) has its account,
-        marked as a bot; a name some player holds (from before bots had accounts) stays his,
-        and is never played by the house."""
-        now = utc_now()
-        for short in TOURNAMENT_BOTS:
-            name = f"{BOT_PREFIX}{short}"
-            if name in self.cash.house_bots:
-                continue
-            if await self.store.read(functools.partial(_account_of, name=name)) is not None:
-                _log.warning("%s is a player's account: the demo runs no bot of that name", name)
-                continue
-            record = NewUser(
-                screen_name=name,
-                full_name=f"Demo bot {short}",
-                date_of_birth=None,
-                adult_confirmed_at=now,
-                rules_version=ROOM_RULES_VERSION,
-                rules_accepted_at=now,
-                role="player",
-                password_hash="!bot",
-                created_at=now,
-                is_bot=True,
-            )
-            await self.store.write([record])
-            self.cash.house_bots.add(name)
 
     def add_bot(self, name: str) -> None:
         """An in-process bot plays as ``name`` (a demo bot)."""
