@@ -41,10 +41,13 @@ _VALID: dict[tuple[str, ...], tuple[list[str], dict[str, str]]] = {
     ("bench", "engine"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "env"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "equity"): ([], {"--repeat": "1", "--quick": ""}),
+    ("bench", "flood"): ([], {"--tables": "1", "--seconds": "1"}),
     ("bench", "evaluator"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "server"): ([], {"--tables": "1", "--seconds": "1", "--repeat": "1"}),
     ("bench", "targets"): ([], {"--repeat": "1", "--quick": ""}),
     ("bench", "web"): ([], {"--repeat": "1"}),
+    ("bench", "soak"): ([], {"--minutes": "0.01", "--every": "0.5"}),
+    ("bench", "outage"): ([], {"--outages": "1", "--down": "0.5"}),
     ("db", "check"): ([], {"--data": "{tmp}/data"}),
     ("db", "upgrade"): ([], {"--data": "{tmp}/data"}),
     ("equity",): (["AsAh", "KsKd"], {"--samples": "100", "--seed": "1"}),
@@ -67,6 +70,7 @@ _BAD_BY_TYPE: dict[Any, list[str]] = {
     float: ["x", "", "nan", "inf", "-inf", "-1", "1e400", "1" + "0" * 30],
     str: ["\x00", "?" * 5_000],
     Path: ["\x00", "?" * 5_000],
+    list[str]: ["\x00", "?" * 5_000, "10.0.0.0/33"],
 }
 """Values that are wrong for every option of the type."""
 

@@ -127,7 +127,12 @@ def test_version_json_says_the_version_python_and_the_extras() -> None:
     out = json.loads(result.output)
     assert out["name"] == "croupier" and out["version"] == croupier.__version__
     assert out["python"] == platform.python_version()
-    assert out["extras"] == {"bench": True, "cli": True, "env": True, "server": True}  # make installs all
+    assert out["extras"] == {
+        "bench": True,
+        "cli": True,
+        "env": True,
+        "server": True,
+    }  # make installs all
 
 
 _BLOCK_SERVER = """

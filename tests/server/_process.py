@@ -38,9 +38,10 @@ def croupier(*args: str, stdin: str | None = None) -> subprocess.CompletedProces
 class ServerProcess:
     """``croupier serve`` on a data folder and a database; ``start`` waits until it answers."""
 
-    def __init__(self, data: Path, database: str) -> None:
+    def __init__(self, data: Path, database: str, *extra: str) -> None:
         self.data = data
         self.database = database
+        self.extra = extra
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
         self.log = data.parent / "server.log"
@@ -53,7 +54,7 @@ class ServerProcess:
         """Start the server; returns what it printed once it answered."""
         self.port = free_port()
         args = ["serve", "--port", str(self.port), "--data", str(self.data)]
-        args += ["--database", self.database]
+        args += ["--database", self.database, *self.extra]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(

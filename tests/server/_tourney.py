@@ -39,6 +39,7 @@ FAST = {
     "tournament_tick": 0.05,
     "showdown_seconds": 0.2,
     "rebuy_answer_seconds": 0.3,
+    "max_outbox_bytes": 1 << 31,  # the tests' clients read when the test looks
 }
 _IDS = itertools.count(1)
 

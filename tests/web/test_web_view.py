@@ -353,3 +353,20 @@ UNLABELLED = """(root) => {
   }
   return out;
 }"""
+
+
+def test_the_house_bots_wear_a_bot_tag_and_a_bot_like_name_does_not(
+    page: Page, shots: Path
+) -> None:
+    frame = copy.deepcopy(fixture("midhand"))
+    for seat in frame["state"]["seats"]:  # the house marks its bots; Bot-Chloe is a player
+        seat["bot"] = seat["player"] in ("Bot-Anna", "Bot-Bruno")
+    page.set_viewport_size(DESKTOP)
+    mount(page, frame)
+    tagged = {
+        s.get_attribute("data-player")
+        for s in page.locator("#fixture .seat").all()
+        if s.locator(".tag.bot", has_text="Bot").count() == 1
+    }
+    assert tagged == {"Bot-Anna", "Bot-Bruno"}
+    page.locator("#fixture").screenshot(path=str(shots / "fixture-table-bot-tags.png"))

@@ -35,10 +35,18 @@ def create_user_command(
     password_stdin: Annotated[
         bool, typer.Option("--password-stdin", help="Read the password from standard input.")
     ] = False,
+    bot: Annotated[
+        bool,
+        typer.Option(
+            "--bot",
+            help="One of the house's bots: a player nobody logs in to, shown to all as a bot"
+            " (no password asked).",
+        ),
+    ] = False,
     data: DataOption = Path("data"),
     database: DatabaseOption = None,
 ) -> None:
-    """Create an account (a floor, cashier or admin for the staff)."""
+    """Create an account (a floor, cashier or admin for the staff; --bot: a house bot)."""
     from croupier.server.accounts import check_password, check_screen_name, create_user
     from croupier.server.room_rules import ROOM_RULES_VERSION
     from croupier.server.security import Passwords
@@ -46,7 +54,11 @@ def create_user_command(
 
     with failures():
         check_screen_name(name)
-        if password_stdin:
+        if bot:
+            import secrets
+
+            password = secrets.token_urlsafe(24)  # never used: nobody logs in as a bot
+        elif password_stdin:
             password = sys.stdin.readline().rstrip("\r\n")
         else:
             password = typer.prompt("password", hide_input=True, confirmation_prompt=True)
@@ -64,7 +76,8 @@ def create_user_command(
                 password=password,
                 full_name=full_name,
                 rules_version=ROOM_RULES_VERSION,
+                bot=bot,
             )
         finally:
             store.close()
-    typer.echo(f"created {name} ({role})")
+    typer.echo(f"created {name} ({role}{', a house bot' if bot else ''})")

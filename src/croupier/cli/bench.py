@@ -162,6 +162,38 @@ def server(
         typer.echo(f"{key:>20}  {value}")
 
 
+@bench_app.command("flood")
+def flood(
+    tables: Annotated[int, typer.Option("--tables", min=1, max=50, help="Six-handed tables.")] = 2,
+    seconds: Annotated[
+        float, typer.Option("--seconds", min=1, max=600, help="Each phase's time.")
+    ] = 10.0,
+    kind: Annotated[
+        str,
+        typer.Option(
+            "--kind", help="What the flooder sends: invalid (4 KB), pings, or none (control)."
+        ),
+    ] = "invalid",
+    as_json: AsJson = False,
+) -> None:
+    """One client floods one socket while bots play: the players' p50/p99 quiet and flooded,
+    the flooder's frames and closes, the server's memory before, at its peak and after."""
+    import json
+
+    from croupier.bench.flood import run_flood
+    from croupier.cli._server import fail, failures
+
+    if kind not in ("invalid", "pings", "none"):
+        raise fail(f"--kind {kind[:40]!r}: invalid, pings or none")
+    with failures():
+        result = run_flood(tables=tables, seconds=seconds, kind=kind)
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    for key, value in result.items():
+        typer.echo(f"{key:>16}  {value}")
+
+
 @bench_app.command("web")
 def web(
     repeat: Annotated[

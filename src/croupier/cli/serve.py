@@ -1,4 +1,5 @@
-"""``croupier serve [--host H] [--port P] [--data DIR] [--database URL] [--no-demo]``.
+"""``croupier serve [--host H] [--port P] [--data DIR] [--database URL] [--no-demo]
+[--trusted-proxy ADDR]... [--secure-cookies]``.
 
 Runs the server (uvicorn, one process) until Ctrl-C: opens the data folder and its session
 secret, applies the migrations, loads and audits the ledger, makes the demo room on a new
@@ -45,10 +46,15 @@ def banner(services: Any) -> str:
 
         lines.append(f"  every newcomer gets {format_money(config.demo_chips)} of play money")
     if services.demo_accounts:
-        accounts = ", ".join(
-            f"{a.screen_name} / {a.password} ({a.role})" for a in services.demo_accounts
-        )
-        lines.append(f"  demo staff (also in {config.data_dir / 'demo-accounts.txt'}): {accounts}")
+        where = config.data_dir / "demo-accounts.txt"
+        if services.new_database:  # their passwords once, when they are made (not in every log)
+            accounts = ", ".join(
+                f"{a.screen_name} / {a.password} ({a.role})" for a in services.demo_accounts
+            )
+            lines.append(f"  demo staff (also in {where}): {accounts}")
+        else:
+            names = ", ".join(f"{a.screen_name} ({a.role})" for a in services.demo_accounts)
+            lines.append(f"  demo staff: {names}; their passwords are in {where}")
     lines.append("  staff accounts: croupier admin create-user NAME --role floor|cashier|admin")
     lines.append("  stop with Ctrl-C")
     return "\n".join(lines)
@@ -63,6 +69,20 @@ def serve(
     no_demo: Annotated[
         bool, typer.Option("--no-demo", help="No demo room, no demo chips for newcomers.")
     ] = False,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            help="A reverse proxy's address (or network) whose X-Forwarded-For is believed"
+            " (repeat for several); without it, forwarded headers are ignored.",
+        ),
+    ] = None,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            "--secure-cookies", help="Mark cookies Secure (the room is reached over HTTPS)."
+        ),
+    ] = False,
 ) -> None:
     """Run the croupier server (the room online) until Ctrl-C."""
     import uvicorn
@@ -73,7 +93,13 @@ def serve(
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
     with failures():
         config = ServerConfig(
-            host=host, port=port, data_dir=data, database=database, demo=not no_demo
+            host=host,
+            port=port,
+            data_dir=data,
+            database=database,
+            demo=not no_demo,
+            trusted_proxies=tuple(trusted_proxy or ()),
+            secure_cookies=secure_cookies,
         )
         services = start_services(config)
     asgi = create_app(config, services=services)
@@ -84,18 +110,9 @@ def serve(
             if self.started:
                 typer.echo(banner(services))
 
-    from croupier.server.launch import WS_MAX_SIZE
+    from croupier.server.launch import uvicorn_options
 
-    server = Server(
-        uvicorn.Config(
-            asgi,
-            host=host,
-            port=port,
-            log_level="warning",
-            access_log=False,
-            ws_max_size=WS_MAX_SIZE,
-        )
-    )
+    server = Server(uvicorn.Config(asgi, **uvicorn_options(config)))
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn shut down, then re-raised Ctrl-C
         server.run()
     if not server.started:

@@ -1,5 +1,6 @@
-"""Accounts: registration with the identity the room keeps, login with a lock after repeated
-failures, sessions, and accounts made by an administrator.
+"""Accounts: registration with the identity the room keeps, login slowed down after repeated
+failures (per name and address: :mod:`.login_throttle`), sessions, and accounts made by an
+administrator.
 
 - CAS-3: only players whose identity is registered have access: a full name and a screen name
   unique in the room (whatever its case); every page but the public ones needs a session.
@@ -12,7 +13,9 @@ failures, sessions, and accounts made by an administrator.
 from __future__ import annotations
 
 import asyncio
+import math
 import re
+import time
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -27,19 +30,20 @@ from croupier.server.errors import (
     LoginLockedError,
     ServerError,
 )
+from croupier.server.login_throttle import LoginThrottle
 from croupier.server.money import MoneyDesk
 from croupier.server.security import Passwords, new_token, token_hash
 from croupier.server.storage import Record, Store
 from croupier.server.storage.reads import session_by_hash, user_by_name
 from croupier.server.storage.records import (
     CloseSession,
-    LoginFailed,
     LoginSucceeded,
     NewUser,
     OpenSession,
 )
 from croupier.server.storage.schema import ROLES
 from croupier.server.storage.types import utc_now
+from croupier.server.textcheck import check_text
 
 __all__ = [
     "Accounts",
@@ -47,6 +51,7 @@ __all__ = [
     "Registration",
     "SessionInfo",
     "UserInfo",
+    "check_not_bot_like",
     "check_password",
     "check_screen_name",
 ]
@@ -124,6 +129,7 @@ class SessionInfo:
     user: UserInfo
     csrf_token: str
     token_hash: str
+    expires_at: datetime | None = None
 
 
 def check_screen_name(name: str) -> str:
@@ -137,6 +143,21 @@ def check_screen_name(name: str) -> str:
     return name
 
 
+_BOT_LIKE = re.compile(r"b[o0]t(?:[-_.]|$)", re.IGNORECASE)
+
+
+def check_not_bot_like(name: str) -> str:
+    """Refuse a screen name that reads as one of the house's bots' (``Bot-...``, ``bot_x``,
+    ``B0t.x``, ``Bot``): a bot is marked on its account by the house and shown as a bot to
+    everyone, and a player must not pass for one."""
+    if _BOT_LIKE.match(name):
+        raise ServerError(
+            f"screen name {name!r}: names starting with 'Bot' and a separator are kept for the"
+            " house's bots"
+        )
+    return name
+
+
 def check_password(password: str, screen_name: str) -> str:
     """A password: 8 to 200 characters, not the screen name."""
     if not 8 <= len(password) <= 200:
@@ -144,6 +165,14 @@ def check_password(password: str, screen_name: str) -> str:
     if password.casefold() == screen_name.casefold():
         raise ServerError("the password cannot be the screen name")
     return password
+
+
+def _slowed(wait: float) -> LoginLockedError:
+    seconds = max(1, math.ceil(wait))
+    return LoginLockedError(
+        f"too many failed logins for this screen name from your address: try again in {seconds} s",
+        retry_after=seconds,
+    )
 
 
 def _age(born: date, today: date) -> int:
@@ -168,6 +197,9 @@ class Accounts:
         self.passwords = passwords
         self.money = money
         self._registering = asyncio.Lock()
+        self.throttle = LoginThrottle(
+            max_failures=config.login_max_failures, max_wait=config.login_lock_seconds
+        )
 
     # ---------------------------------------------------------------- register
     def check(self, form: Registration, *, today: date) -> str:
@@ -180,6 +212,7 @@ class Accounts:
                 " (CAS-3): give your full name (2 to 200 characters)"
             )
         check_screen_name(form.screen_name)
+        check_not_bot_like(form.screen_name)
         check_password(form.password, form.screen_name)
         adult_age = self.config.adult_age
         if form.date_of_birth is not None:
@@ -262,37 +295,30 @@ class Accounts:
         )
 
     # ------------------------------------------------------------------- login
-    async def login(self, form: Login) -> tuple[UserInfo, str, str]:
-        """Log in; returns (user, session token, CSRF token). Refused while the account is
-        locked; ``login_max_failures`` wrong passwords in a row lock it."""
+    async def login(self, form: Login, *, source: str = "unknown") -> tuple[UserInfo, str, str]:
+        """Log in from the address ``source``; returns (user, session token, CSRF token).
+
+        Repeated failures slow down that name from that address (and an address trying many
+        names), never the account itself: :class:`~.login_throttle.LoginThrottle`. A known and
+        an unknown name get the same answers."""
+        now = time.monotonic()
+        wait = self.throttle.wait(form.screen_name, source, now=now)
+        if wait > 0:
+            raise _slowed(wait)
         row = await self.store.read(lambda c: user_by_name(c, form.screen_name))
-        now = utc_now()
-        if row is not None and row.locked_until is not None and row.locked_until > now:
-            raise self._locked(row.locked_until, now)
+        if row is not None and row.is_bot:  # nobody logs in as a bot: answered as unknown
+            row = None
         stored = None if row is None else row.password_hash
         if not await asyncio.to_thread(self.passwords.verify, stored, form.password):
-            if row is not None:
-                lock_until = now + timedelta(seconds=self.config.login_lock_seconds)
-                [locked] = await self.store.write(
-                    [LoginFailed(int(row.id), self.config.login_max_failures, lock_until)]
-                )
-                if isinstance(locked, datetime):
-                    raise self._locked(locked, now)
+            self.throttle.failed(form.screen_name, source, now=time.monotonic())
             raise AuthenticationError("wrong screen name or password")
         assert row is not None  # verify() is False for an unknown account
+        self.throttle.succeeded(form.screen_name, source)
         token, csrf = new_token(), new_token()
         await self.store.write(
             [LoginSucceeded(int(row.id)), self._open_session(token, csrf, int(row.id))]
         )
         return UserInfo.of(row), token, csrf
-
-    def _locked(self, until: datetime, now: datetime) -> LoginLockedError:
-        seconds = max(1, int((until - now).total_seconds() + 0.999))
-        return LoginLockedError(
-            f"too many failed logins: this account is locked until {until:%Y-%m-%d %H:%M:%S}"
-            f" UTC (another {seconds} s)",
-            retry_after=seconds,
-        )
 
     async def logout(self, session: SessionInfo) -> None:
         """End ``session``."""
@@ -307,7 +333,7 @@ class Accounts:
         if row.expires_at <= utc_now():
             await self.store.write([CloseSession(hashed)])
             return None
-        return SessionInfo(UserInfo.of(row), row.csrf_token, hashed)
+        return SessionInfo(UserInfo.of(row), row.csrf_token, hashed, row.expires_at)
 
 
 def create_user(
@@ -319,13 +345,22 @@ def create_user(
     password: str,
     full_name: str | None = None,
     rules_version: str,
+    bot: bool = False,
 ) -> int:
     """An account made by an administrator (``croupier admin create-user``): he vouches for
-    the identity and age, and registers the rules version in force for it. Returns its id."""
+    the identity and age, and registers the rules version in force for it. Returns its id.
+
+    ``bot``: one of the house's bots (a player account the house plays; nobody logs in to it,
+    and everyone sees it as a bot); only a bot may have a bot-like name."""
     if role not in ROLES:
         raise ConfigurationError(f"role {role!r}: one of {', '.join(ROLES)}")
+    if bot and role != "player":
+        raise ConfigurationError(f"a bot is a player, not {role!r}")
     check_screen_name(screen_name)
+    if not bot:
+        check_not_bot_like(screen_name)
     check_password(password, screen_name)
+    check_text({"screen_name": screen_name, "full_name": full_name or ""})
     name = " ".join((full_name or screen_name).split())
     if not 2 <= len(name) <= 200:
         raise ServerError(f"full name {full_name!r}: 2 to 200 characters (CAS-3)")
@@ -338,8 +373,10 @@ def create_user(
         rules_version=rules_version,
         rules_accepted_at=now,
         role=role,
-        password_hash=passwords.hash(password),
+        # Nobody logs in as a bot: no hash to verify (and no argon2 time spent on it).
+        password_hash="!bot" if bot else passwords.hash(password),
         created_at=now,
+        is_bot=bot,
     )
     [user_id] = store.write_blocking([record])
     assert isinstance(user_id, int)

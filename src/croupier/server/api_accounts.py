@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import UTC, datetime
 
 from starlette.responses import JSONResponse, Response
@@ -125,13 +126,18 @@ async def register(ctx: Context) -> Response:
 async def login(ctx: Context) -> Response:
     """Log in with a screen name and a password."""
     form = await ctx.body(Login)
-    user, token, csrf_token = await ctx.services.accounts.login(form)
+    client = ctx.request.client
+    source = client.host if client is not None else "unknown"
+    user, token, csrf_token = await ctx.services.accounts.login(form, source=source)
     return _logged_in(ctx, user, token, csrf_token, 200)
 
 
 async def logout(ctx: Context) -> Response:
     """End the session; the answer carries a CSRF token for logging in again."""
     await ctx.services.accounts.logout(ctx.user_session)
+    online = ctx.services.online
+    if online is not None:  # the session's sockets end with it
+        online.sockets.end_session(ctx.user_session.token_hash)
     token = new_token()
     response = JSONResponse({"logged_out": True, "csrf_token": token})
     response.delete_cookie(SESSION_COOKIE)
@@ -176,13 +182,10 @@ def _int_param(
     text = ctx.request.query_params.get(name)
     if text is None:
         return default
-    try:
-        value = int(text)
-    except ValueError:
-        value = low - 1
-    if value < low or (high is not None and value > high):
-        top = f" to {high}" if high is not None else " or more"
-        raise ServerError(f"?{name}={text!r}: a whole number from {low}{top}")
+    high = 2**63 - 1 if high is None else high  # what a database column holds
+    value = int(text) if re.fullmatch(r"[0-9]{1,19}", text) else low - 1
+    if not low <= value <= high:
+        raise ServerError(f"?{name}={text[:40]!r}: a whole number from {low} to {high}")
     return value
 
 

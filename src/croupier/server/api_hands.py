@@ -3,6 +3,8 @@ text, and the deck commitment's proofs for ``croupier verify``); the floor reads
 
 from __future__ import annotations
 
+import re
+
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
@@ -14,12 +16,17 @@ from croupier.server.tables.histories import FORMATS, hand_history
 __all__ = ["routes"]
 
 
+_DIGITS = re.compile(r"[0-9]{1,19}")
+_MAX_ID = 2**63 - 1
+"""The largest id a database column holds (a bigger one is refused, never sent to SQL)."""
+
+
 def _int(ctx: Context, name: str, default: int | None, *, low: int, high: int) -> int | None:
     text = ctx.request.query_params.get(name)
     if text is None:
         return default
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise ServerError(f"{name} {text!r}: a whole number from {low} to {high}")
+    if not _DIGITS.fullmatch(text) or not low <= int(text) <= high:
+        raise ServerError(f"{name} {text[:40]!r}: a whole number from {low} to {high}")
     return int(text)
 
 
@@ -46,11 +53,15 @@ async def one_hand(ctx: Context) -> Response:
     ``croupier verify`` reads)."""
     session = ctx.user_session
     raw = ctx.request.path_params["hand_id"]
-    if not raw.isdigit():
-        raise ServerError(f"hand id {raw!r}: a whole number")
+    if not _DIGITS.fullmatch(raw) or not 1 <= int(raw) <= _MAX_ID:
+        raise ServerError(f"hand id {raw[:40]!r}: a whole number from 1 to {_MAX_ID}")
     hand_id = int(raw)
     found = await hand_history(
-        ctx.services.store, hand_id, player=session.user.screen_name, role=session.user.role
+        ctx.services.store,
+        hand_id,
+        player=session.user.screen_name,
+        role=session.user.role,
+        live_cards=ctx.services.config.online.floor_sees_live_cards,
     )
     kind = ctx.request.query_params.get("format", "json")
     if kind in FORMATS:

@@ -6,8 +6,10 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 
 from croupier.server import api_accounts, api_floor, api_hands, api_live, api_money, web
+from croupier.server.api_headers import ApiHeaders
 from croupier.server.config import ServerConfig
 from croupier.server.http import exception_handlers
 from croupier.server.services import Services, start_services
@@ -61,5 +63,6 @@ def create_app(
             *web.routes(),
         ],
         exception_handlers=exception_handlers(),
+        middleware=[Middleware(ApiHeaders)],
         lifespan=lifespan,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 import stat
@@ -14,7 +15,12 @@ from croupier.server.room_rules import ROOM_RULES_VERSION
 from croupier.server.storage.engine import database_url, sqlite_url
 from croupier.server.tables.config import OnlineConfig
 
-__all__ = ["SECRET_FILE", "ServerConfig", "load_or_create_secret", "prepare_data_dir"]
+__all__ = [
+    "SECRET_FILE",
+    "ServerConfig",
+    "load_or_create_secret",
+    "prepare_data_dir",
+]
 
 SECRET_FILE = "session-secret"
 DATABASE_FILE = "croupier.db"
@@ -39,14 +45,21 @@ class ServerConfig:
     demo_chips: int = 100_000
     session_seconds: int = 14 * 24 * 3600
     login_max_failures: int = 5
-    """Failed logins in a row that lock an account for ``login_lock_seconds``."""
+    """Failed logins in a row, for one screen name from one address, before that pair is slowed
+    down (1 s, then 2, 4, ... between tries); an address trying many names, four times as
+    many. The account itself is never locked (:mod:`.login_throttle`)."""
     login_lock_seconds: int = 300
+    """The longest wait between two tries of a slowed-down pair."""
     adult_age: int = 18
     rules_version: str = ROOM_RULES_VERSION
     secure_cookies: bool = False
     """Mark cookies Secure (set it when the server is reached over HTTPS)."""
     allowed_origins: tuple[str, ...] = ()
     """Origins allowed besides the server's own (``https://room.example``, behind a proxy)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses (or networks) of the reverse proxies whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are believed; none by default: a client's own address counts, for the
+    rate limits and the login throttle, whatever headers he sends."""
     max_body_bytes: int = 64 * 1024
     argon2_time_cost: int = 3
     argon2_memory_kib: int = 64 * 1024
@@ -74,6 +87,14 @@ class ServerConfig:
             raise ConfigurationError(f"login_max_failures {self.login_max_failures!r}: at least 1")
         if self.database is not None:
             database_url(self.database)
+        for proxy in self.trusted_proxies:
+            try:
+                ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                raise ConfigurationError(
+                    f"trusted proxy {quote(proxy)}: an IP address or network, such as 10.0.0.2"
+                    " or 10.0.0.0/24"
+                ) from None
 
     @property
     def database_url(self) -> str:
@@ -90,7 +111,9 @@ class ServerConfig:
 
 
 def prepare_data_dir(path: Path) -> Path:
-    """Create the data folder (owner-only) if it does not exist; refuse a file in its place."""
+    """Create the data folder (owner-only) if it does not exist; refuse a file in its place,
+    and a folder others may read or enter (it holds the database: every deck of the hands in
+    play), as for the session secret."""
     if path.exists() and not path.is_dir():
         raise ConfigurationError(f"data folder {str(path)!r} is a file, not a folder")
     try:
@@ -99,6 +122,12 @@ def prepare_data_dir(path: Path) -> Path:
         raise ConfigurationError(
             f"data folder {str(path)!r} cannot be created: {error.strerror}"
         ) from None
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if mode & 0o077:
+        raise ConfigurationError(
+            f"the data folder {str(path)!r} can be read by others (mode {mode:o}): it holds the"
+            " database, with the deck of every hand in play; chmod 700 it"
+        )
     return path
 
 

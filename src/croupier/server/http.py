@@ -4,6 +4,7 @@ validated, and the guard every API route passes: session, role, origin and CSRF 
 from __future__ import annotations
 
 import hmac
+import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from croupier.server.errors import AuthenticationError, ForbiddenError, ServerEr
 from croupier.server.security import origin_allowed, request_origin
 from croupier.server.services import Services
 from croupier.server.storage.store import DatabaseGoneError, transient
+from croupier.server.textcheck import check_text
 
 __all__ = [
     "CSRF_COOKIE",
@@ -130,9 +132,11 @@ async def read_model(request: Request, model: type[M], *, limit: int) -> M:
         if len(body) > limit:
             raise PayloadTooLargeError(f"the body is over {limit} bytes")
     try:
-        return model.model_validate_json(bytes(body))
+        form = model.model_validate_json(bytes(body))
     except ValidationError as error:
         raise ServerError(_describe(error)) from None
+    check_text(json.loads(bytes(body)))
+    return form
 
 
 def _describe(error: ValidationError) -> str:

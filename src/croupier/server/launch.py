@@ -20,10 +20,25 @@ from croupier.server.config import ServerConfig
 from croupier.server.ratelimit import Rate
 from croupier.server.tables.config import OnlineConfig
 
-__all__ = ["WS_MAX_SIZE", "config_from_json", "main"]
+__all__ = ["WS_MAX_SIZE", "config_from_json", "main", "uvicorn_options"]
 
 WS_MAX_SIZE = 64 * 1024
 """The largest WebSocket frame the transport takes (bigger: the socket is closed, 1009)."""
+
+
+def uvicorn_options(config: ServerConfig) -> dict[str, Any]:
+    """How uvicorn serves ``config``: forwarded headers believed only from its trusted proxies
+    (uvicorn's own default believes them from 127.0.0.1, so any local client could pick the
+    address the rate limits count)."""
+    return {
+        "host": config.host,
+        "port": config.port,
+        "log_level": "warning",
+        "access_log": False,
+        "ws_max_size": WS_MAX_SIZE,
+        "proxy_headers": bool(config.trusted_proxies),
+        "forwarded_allow_ips": list(config.trusted_proxies),
+    }
 
 
 def config_from_json(data: dict[str, Any]) -> ServerConfig:
@@ -35,6 +50,10 @@ def config_from_json(data: dict[str, Any]) -> ServerConfig:
             online[name] = {k: Rate(float(r), int(b)) for k, (r, b) in online[name].items()}
     if "bot_think" in online:
         online["bot_think"] = tuple(online["bot_think"])
+    if "trusted_proxies" in values:
+        values["trusted_proxies"] = tuple(values["trusted_proxies"])
+    if "allowed_origins" in values:
+        values["allowed_origins"] = tuple(values["allowed_origins"])
     if "data_dir" in values:
         values["data_dir"] = Path(values["data_dir"])
     return ServerConfig(online=OnlineConfig(**online), **values)
@@ -52,16 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
     services = start_services(config)
     app = create_app(config, services=services)
-    uvicorn.Server(
-        uvicorn.Config(
-            app,
-            host=config.host,
-            port=config.port,
-            log_level="warning",
-            access_log=False,
-            ws_max_size=WS_MAX_SIZE,
-        )
-    ).run()
+    uvicorn.Server(uvicorn.Config(app, **uvicorn_options(config))).run()
 
 
 if __name__ == "__main__":

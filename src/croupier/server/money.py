@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Iterable, Sequence
 
 from croupier.errors import ConfigurationError, CroupierError
@@ -88,8 +89,9 @@ class MoneyDesk:
             )
         if self.failure is not None:
             raise StorageFailedError(
-                f"the ledger could not be saved ({self.failure}); money operations are stopped"
-                " until the server restarts and reloads the ledger from the database"
+                f"the ledger could not be saved (reference {self.failure} in the server's log);"
+                " money operations are stopped until the server restarts and reloads the"
+                " ledger from the database"
             )
 
     async def save(
@@ -112,12 +114,21 @@ class MoneyDesk:
         except asyncio.CancelledError:  # the write goes on (see Store.write)
             raise
         except Exception as error:
+            # The details (the driver's message, the SQL) go to the log under a reference,
+            # never to the client (docs/server.md).
+            reference = secrets.token_hex(4)
+            _log.error(
+                "write failed [ref %s] (ledger entries %s): %s",
+                reference,
+                [e.number for e in entries],
+                error,
+            )
             if entries:
-                self.failure = f"{type(error).__name__}: {error}"
-                _log.error("ledger entries %s not saved: %s", [e.number for e in entries], error)
+                self.failure = reference
             if not isinstance(error, CroupierError):
                 raise StorageFailedError(
-                    f"the database did not take the write ({type(error).__name__})"
+                    f"the database did not take the write: nothing was done (reference"
+                    f" {reference} in the server's log)"
                 ) from error
             raise
 

@@ -12,8 +12,10 @@ from croupier.server.pubsub import InProcessPubSub, PubSub
 from croupier.server.services import Services
 from croupier.server.tables.service import CashTables
 from croupier.server.tournaments import Tournaments
+from croupier.server.tournaments.service import ensure_bot_accounts
 from croupier.server.ws.connection import Limits
 from croupier.server.ws.dedupe import CommandMemory
+from croupier.server.ws.sockets import Sockets
 
 __all__ = ["Online", "start_online"]
 
@@ -28,6 +30,7 @@ class Online:
     memory: CommandMemory
     clock: Callable[[], float] = field(default=time.monotonic)
     tournaments: Tournaments | None = None
+    sockets: Sockets = field(default_factory=Sockets)
 
     async def close(self) -> None:
         """Stop the tournaments and the tables, then the hub."""
@@ -47,6 +50,7 @@ async def start_online(
     ``clock``: the tables' and the rate limits' seconds)."""
     hub = pubsub if pubsub is not None else InProcessPubSub()
     config = services.config.online
+    await ensure_bot_accounts(services.store)  # before the tables read the house's bots
     tables = await CashTables.start(
         store=services.store, money=services.money, pubsub=hub, config=config, clock=clock
     )
@@ -65,4 +69,9 @@ async def start_online(
         limits=Limits(config),
         memory=CommandMemory(keep=config.command_ids),
         clock=clock,
+        sockets=Sockets(
+            max_per_user=config.max_sockets_per_user,
+            max_per_address=config.max_sockets_per_address,
+            cooldown=config.flood_cooldown,
+        ),
     )

@@ -102,6 +102,13 @@ class Seating(RoomBase):
         name(player)
         if stakes is not None:
             name(stakes, "the stakes of a waiting list")
+            offered = sorted({ct.session.stakes_key for ct in self._tables.values()})
+            if stakes not in offered:
+                shown = ", ".join(repr(k) for k in offered) or "none (no table is open)"
+                raise IllegalActionError(
+                    f"no table of the room plays stakes {stakes[:60]!r}: the room's stakes are"
+                    f" {shown} (CAS-7)"
+                )
         if buy_in is not None and (type(buy_in) is not int or buy_in <= 0):
             raise IllegalActionError(f"a buy-in is whole cents > 0, not {buy_in!r}")
         if table is not None:

@@ -15,11 +15,14 @@ __all__ = ["CODES", "ProtocolError", "code_of"]
 
 CODES: Final[dict[str, str]] = {
     "bad_message": "not JSON, not an object, an unknown type or field, a wrong type or value",
+    "bad_text": "text holding a control character (NUL, ...) or a lone surrogate: refused",
     "bad_version": "a protocol version this server does not speak",
     "too_large": "a message over the size limit",
     "binary": "a binary frame (the protocol is text)",
     "rate_limited": "too many messages (or chat lines) too fast; retry_after says when",
-    "unauthenticated": "no valid session cookie (log in first)",
+    "unauthenticated": "no valid session cookie (log in first), or the session ended (logout)",
+    "too_many_connections": "too many sockets open for this user or this address",
+    "too_slow": "the client reads too slowly: its unsent frames passed the limit",
     "forbidden": "not allowed: another origin, or a floor command without the floor role",
     "not_found": "no such table or hand",
     "not_seated": "the player is not seated there, or not dealt in (POK-3-3)",
@@ -43,6 +46,7 @@ _STATUS = {
     "not_found": 404,
     "too_large": 413,
     "rate_limited": 429,
+    "too_many_connections": 429,
     "storage_failed": 503,
     "database_unavailable": 503,
     "unavailable": 503,

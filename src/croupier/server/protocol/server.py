@@ -93,6 +93,8 @@ class Seat(_Part):
     missed: Literal["", "MS", "ML"]
     leaving: bool
     connected: bool
+    bot: bool = False
+    """One of the house's bots (marked on its account by the house, never by its name)."""
 
 
 class Pot(_Part):
@@ -353,6 +355,8 @@ class LobbyTable(_Part):
     seats: int
     taken: int
     players: list[str]
+    bots: list[str] = []
+    """Those of ``players`` who are the house's bots."""
     waiting: int
     playing: bool
     hands_played: int

@@ -30,6 +30,7 @@ __all__ = [
     "LedgerLine",
     "count_users",
     "hand_events_of",
+    "house_bots",
     "iter_entries",
     "latest_snapshot",
     "latest_snapshots",
@@ -50,6 +51,12 @@ def user_by_name(connection: sa.Connection, screen_name: str) -> sa.Row[Any] | N
 def user_by_id(connection: sa.Connection, user_id: int) -> sa.Row[Any] | None:
     """The account with id ``user_id``, or None."""
     return connection.execute(sa.select(users).where(users.c.id == user_id)).first()
+
+
+def house_bots(connection: sa.Connection) -> set[str]:
+    """The screen names of the house's bots (accounts marked ``is_bot``)."""
+    query = sa.select(users.c.screen_name).where(users.c.is_bot.is_(True))
+    return {str(name) for name in connection.execute(query).scalars()}
 
 
 def count_users(connection: sa.Connection) -> int:

@@ -69,6 +69,8 @@ class NewUser:
     role: str
     password_hash: str
     created_at: datetime = field(default_factory=utc_now)
+    is_bot: bool = False
+    """One of the house's bots (set only by the house: the demo, or an administrator)."""
 
     def apply(self, connection: sa.Connection) -> object:
         key = screen_key(self.screen_name)
@@ -88,6 +90,7 @@ class NewUser:
                 password_hash=self.password_hash,
                 failed_logins=0,
                 created_at=self.created_at,
+                is_bot=self.is_bot,
             )
         )
         assert result.inserted_primary_key is not None

@@ -79,6 +79,7 @@ users = sa.Table(
     sa.Column("failed_logins", sa.Integer, nullable=False, server_default="0"),
     sa.Column("locked_until", UTCDateTime, nullable=True),
     sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("is_bot", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.CheckConstraint("role IN ('player', 'floor', 'cashier', 'admin')", name="role"),
 )
 

@@ -42,6 +42,7 @@ from sqlalchemy.engine import URL
 
 from croupier.server.storage.engine import database_url, make_engine
 from croupier.server.storage.migrate import upgrade
+from croupier.server.storage.private import private_sqlite_file
 
 __all__ = [
     "DatabaseGoneError",
@@ -146,6 +147,8 @@ class Store:
     def __init__(self, url: str | URL, *, migrate: bool = True, max_batch: int = 2_000) -> None:
         text = url if isinstance(url, str) else url.render_as_string(hide_password=False)
         self.url = database_url(text)
+        if self.url.get_backend_name() == "sqlite":
+            private_sqlite_file(self.url.database)
         self.max_batch = max_batch
         self.stats = StoreStats()
         self._writer = make_engine(self.url, writer=True)

@@ -65,6 +65,21 @@ class OnlineConfig:
     """The largest client message accepted (bigger: an error, nothing done)."""
     message_rates: Mapping[str, Rate] = field(default_factory=lambda: _frozen(MESSAGES))
     chat_rates: Mapping[str, Rate] = field(default_factory=lambda: _frozen(CHAT))
+    max_outbox_bytes: int = 1 << 20
+    """Frames waiting to be sent to one client, in bytes; a client that reads so slowly that
+    more pile up is disconnected (``too_slow``, close 4408): memory stays bounded."""
+    max_sockets_per_user: int = 8
+    """Sockets one user may hold open at once (one more: ``too_many_connections``)."""
+    max_sockets_per_address: int = 32
+    """Sockets one address may hold open at once."""
+    flood_strikes: int = 3
+    """Seconds a socket may keep sending past twice its message allowance (frames dropped
+    unread) before it is closed (4429)."""
+    flood_cooldown: float = 30.0
+    """After a socket closed for flooding, its user may open no other for this long."""
+    floor_sees_live_cards: bool = False
+    """Whether the floor (and the admin) may read the hole cards of a hand still being played
+    through its history; off: only once the hand has ended."""
     stream_window: int = 256
     """Frames of each table kept in memory for clients that reconnect (beyond: a fresh view)."""
     command_ids: int = 256
@@ -102,11 +117,21 @@ class OnlineConfig:
             "demo_level_minutes",
             "tournament_tick",
             "rebuy_answer_seconds",
+            "flood_cooldown",
         ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
                 raise ConfigurationError(f"{name} is a number of seconds >= 0, not {value!r}")
-        for name in ("chat_max_chars", "max_message_bytes", "stream_window", "command_ids"):
+        for name in (
+            "chat_max_chars",
+            "max_message_bytes",
+            "stream_window",
+            "command_ids",
+            "max_outbox_bytes",
+            "max_sockets_per_user",
+            "max_sockets_per_address",
+            "flood_strikes",
+        ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ConfigurationError(f"{name} is a whole number >= 1, not {value!r}")

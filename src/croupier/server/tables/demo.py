@@ -75,7 +75,8 @@ def open_tables(
 
 
 def seed_tables(store: Store, passwords: Passwords, config: ServerConfig, money: MoneyDesk) -> None:
-    """The demo's bots (accounts nobody logs in to) and its cash tables."""
+    """The demo's bots (accounts marked as bots: nobody logs in to them) and its cash
+    tables."""
     specs = demo_tables()
     for *_, players in specs:
         for player in players:
@@ -87,5 +88,6 @@ def seed_tables(store: Store, passwords: Passwords, config: ServerConfig, money:
                 password=secrets.token_urlsafe(24),
                 full_name=f"Demo bot {player.removeprefix(BOT_PREFIX)}",
                 rules_version=config.rules_version,
+                bot=True,
             )
     open_tables(store, money, specs, config=config, deposit=DEMO_BOT_CHIPS)

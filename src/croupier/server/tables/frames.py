@@ -100,9 +100,11 @@ def seats_json(
     shown: Mapping[int, Sequence[str]],
     connected: Callable[[str], bool],
     leaving: Iterable[str],
+    bot: Callable[[str], bool] = lambda _: False,
 ) -> list[dict[str, Any]]:
     """Every occupied seat as everyone sees it: player, stack (POK-11-2), bet, whether he is
-    still in the hand (ITA-50), folded, all-in, shown cards, sitting out, missed blinds."""
+    still in the hand (ITA-50), folded, all-in, shown cards, sitting out, missed blinds, and
+    whether the player is one of the house's bots (his account says so)."""
     stacks = hand.stacks if hand is not None else {}
     bets = hand.bets if hand is not None else {}
     gone = set(leaving)
@@ -142,5 +144,6 @@ def seats_json(
         entry["missed"] = ts.missed.value
         entry["leaving"] = ts.leaving or player in gone
         entry["connected"] = connected(player)
+        entry["bot"] = bot(player)
         out.append(entry)
     return out

@@ -42,13 +42,13 @@ STAFF_READERS = frozenset({"floor", "admin"})
 
 
 async def hand_history_by_number(
-    store: Store, table: str, number: int, *, player: str, role: str
+    store: Store, table: str, number: int, *, player: str, role: str, live_cards: bool = False
 ) -> dict[str, Any]:
     """Hand ``number`` of ``table`` as ``player`` saw it."""
     found = await store.read(lambda c: hand_by_number(c, table, number))
     if found is None:
         raise ProtocolError("not_found", f"no hand {number} at table {table!r}")
-    return await hand_history(store, found, player=player, role=role)
+    return await hand_history(store, found, player=player, role=role, live_cards=live_cards)
 
 
 class Where(NamedTuple):
@@ -100,9 +100,12 @@ def where_played(connection: sa.Connection, table: str) -> Where:
     )
 
 
-async def hand_history(store: Store, hand_id: int, *, player: str, role: str) -> dict[str, Any]:
+async def hand_history(
+    store: Store, hand_id: int, *, player: str, role: str, live_cards: bool = False
+) -> dict[str, Any]:
     """Stored hand ``hand_id``: its text for ``player`` (his own view only) and the proofs of
-    the cards he saw; the floor gets every card."""
+    the cards he saw; the floor gets every card, of a hand still being played only with
+    ``live_cards`` (the room's ``floor_sees_live_cards``: off by default)."""
 
     def read(connection: sa.Connection) -> tuple[HandRecord | None, Where]:
         found = hand_record(connection, hand_id)
@@ -113,6 +116,14 @@ async def hand_history(store: Store, hand_id: int, *, player: str, role: str) ->
         raise ProtocolError("not_found", f"no hand with id {hand_id}")
     seat = next((s for s, p in record.players.items() if p == player), None)
     staff = role in STAFF_READERS
+    if staff and record.ended_at is None and not live_cards:
+        if seat is None:
+            raise ProtocolError(
+                "forbidden",
+                f"hand {record.number} at {record.table} is still being played: the floor reads"
+                " its cards once it has ended (the room's floor_sees_live_cards setting)",
+            )
+        staff = False  # a staff member dealt in sees his own cards, as any player
     if seat is None and not staff:
         raise ProtocolError(
             "forbidden", f"{player} was not dealt in hand {record.number} at {record.table}"

@@ -80,6 +80,7 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             shown=shown if hand is not None else {},
             connected=service.online,
             leaving=actor.leaving,
+            bot=service.is_bot,
         ),
         "to_act": None,
         "root": None if book is None else book.root,

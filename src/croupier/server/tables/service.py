@@ -27,6 +27,7 @@ from croupier.server.protocol import client
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.pubsub import PubSub, Topic
 from croupier.server.storage import Record, Store
+from croupier.server.storage.reads import house_bots
 from croupier.server.storage.records import EndHand, SaveSnapshot
 from croupier.server.tables.actor import TableActor, entries_since
 from croupier.server.tables.commands import Command
@@ -66,6 +67,8 @@ class CashTables:
         self.muted = muted
         self.actors: dict[str, TableActor] = {}
         self.bots: dict[str, Bot] = {}
+        self.house_bots: set[str] = set()
+        """The house's bots: accounts marked ``is_bot`` (never a name's look)."""
         self._presence: Counter[str] = Counter()
         self._hand_id = hand_id
         self._tasks: list[asyncio.Task[None]] = []
@@ -104,11 +107,12 @@ class CashTables:
             clock=clock,
         )
         tables.floor = floor
+        tables.house_bots = await store.read(house_bots)
         if recovered.stray_hands:
             await store.write([EndHand(h, "voided") for h in recovered.stray_hands])
         for name in recovered.room.tables:
             for ts in recovered.room.table(name):
-                if ts.player.startswith(BOT_PREFIX):
+                if ts.player in tables.house_bots:
                     tables.bots[ts.player] = make_bot("reasonable")
         for name in recovered.room.tables:
             actor = TableActor(tables, name, recovered.tables.get(name) or _empty())
@@ -124,6 +128,10 @@ class CashTables:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+    def is_bot(self, player: str) -> bool:
+        """Whether ``player`` is one of the house's bots (his account is marked so)."""
+        return player in self.house_bots
 
     # ----------------------------------------------------------------- clocks
     def now(self) -> float:
@@ -218,6 +226,7 @@ class CashTables:
             "seats": t.size,
             "taken": len(t.players),
             "players": [ts.player for ts in t],
+            "bots": [ts.player for ts in t if ts.player in self.house_bots],
             "waiting": len(self.waiting_for(table)),
             "playing": t.hand is not None,
             "hands_played": info.hands_played,

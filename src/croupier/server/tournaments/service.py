@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import time
@@ -24,9 +25,11 @@ from croupier.room.tournament import Tournament
 from croupier.server.money import MoneyDesk
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.pubsub import Topic
+from croupier.server.room_rules import ROOM_RULES_VERSION
 from croupier.server.storage import Record, Store
-from croupier.server.storage.reads import latest_snapshots, open_hands
-from croupier.server.storage.records import EndHand, SaveSnapshot
+from croupier.server.storage.reads import latest_snapshots, open_hands, user_by_name
+from croupier.server.storage.records import EndHand, NewUser, SaveSnapshot
+from croupier.server.storage.types import utc_now
 from croupier.server.tables.commands import Command
 from croupier.server.tables.config import OnlineConfig
 from croupier.server.tables.demo import DEMO_BOTS
@@ -39,7 +42,7 @@ from croupier.server.tournaments.actor import KIND, ServerClock, TournamentActor
 from croupier.server.tournaments.spec import Spec, table_name
 from croupier.server.tournaments.tables import TourneyTable
 
-__all__ = ["TOURNAMENT_BOTS", "Tournaments"]
+__all__ = ["TOURNAMENT_BOTS", "Tournaments", "ensure_bot_accounts"]
 
 _log = logging.getLogger("croupier.server.tournaments")
 
@@ -53,6 +56,37 @@ KEEP_FINISHED = 8
 """Finished tournaments kept in the lobby (and in memory)."""
 MAX_ITALIAN = 2
 """The demo's Italian tournaments running at once, at most."""
+
+
+def _account_of(connection: Any, *, name: str) -> Any:
+    return user_by_name(connection, name)
+
+
+async def ensure_bot_accounts(store: Store) -> None:
+    """Every bot the tournaments run (they fill a sit-and-go that waited) has its account,
+    marked as a bot; a name some player holds (from before bots had accounts) stays his, and
+    is never played by the house. Run before the tables start (they read the house's bots)."""
+    now = utc_now()
+    for short in TOURNAMENT_BOTS:
+        name = f"{BOT_PREFIX}{short}"
+        row = await store.read(functools.partial(_account_of, name=name))
+        if row is not None:
+            if not row.is_bot:
+                _log.warning("%s is a player's account: no bot of that name is run", name)
+            continue
+        record = NewUser(
+            screen_name=name,
+            full_name=f"Demo bot {short}",
+            date_of_birth=None,
+            adult_confirmed_at=now,
+            rules_version=ROOM_RULES_VERSION,
+            rules_accepted_at=now,
+            role="player",
+            password_hash="!bot",
+            created_at=now,
+            is_bot=True,
+        )
+        await store.write([record])
 
 
 class Tournaments:
@@ -130,7 +164,7 @@ class Tournaments:
                 domain, clock=ServerClock(self.cash.now), rng=random.SystemRandom()
             )
         for player in tournament.registry.players if tournament else part.get("registered", []):
-            if player.startswith(BOT_PREFIX):
+            if player in self.cash.house_bots:
                 self.add_bot(player)
         return TournamentActor(self, spec, stored=part, tournament=tournament, recovered=recovered)
 
@@ -178,9 +212,14 @@ class Tournaments:
             if found is not None and found in actor.tables:
                 actor.tables[found].post(Command(kind, player=player))
 
+    def is_bot(self, player: str) -> bool:
+        """Whether ``player`` is one of the house's bots (his account is marked so)."""
+        return self.cash.is_bot(player)
+
     def bot_names(self) -> list[str]:
-        """The demo's tournament bots, in a random order."""
-        names = [f"{BOT_PREFIX}{n}" for n in TOURNAMENT_BOTS]
+        """The demo's tournament bots (each an account marked as a bot), in a random order."""
+        house = self.cash.house_bots
+        names = [f"{BOT_PREFIX}{n}" for n in TOURNAMENT_BOTS if f"{BOT_PREFIX}{n}" in house]
         random.shuffle(names)
         return names
 

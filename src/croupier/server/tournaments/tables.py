@@ -176,6 +176,9 @@ class TourneyService:
     def online(self, player: str) -> bool:
         return player in self.bots or bool(self.cash.online(player))
 
+    def is_bot(self, player: str) -> bool:
+        return bool(self.cash.is_bot(player))
+
     def waiting_for(self, table: str) -> list[str]:
         return []
 

@@ -33,6 +33,7 @@ from croupier.server.tables.config import OnlineConfig
 from croupier.server.tables.frames import dumps
 from croupier.server.tables.histories import hand_history_by_number
 from croupier.server.tables.service import CashTables
+from croupier.server.textcheck import BadTextError, check_text, text_problem
 from croupier.server.ws.dedupe import CommandMemory
 
 __all__ = ["Connection", "Limits"]
@@ -83,6 +84,11 @@ class Connection:
         self.clock = clock
         self.config = tables.config
         self.outbox: deque[str] = deque()
+        self.outbox_bytes = 0
+        self.on_overflow: Callable[[], None] | None = None
+        """Called once if the outbox passes ``max_outbox_bytes`` (a client reading too slowly):
+        the outbox is then emptied and nothing more is queued."""
+        self.overflowed = False
         self._ready = asyncio.Event()
         self.last_seq: dict[str, int] = {}
         self.watching: set[str] = set()
@@ -141,8 +147,19 @@ class Connection:
 
     # --------------------------------------------------------------- outgoing
     def push(self, text: str) -> None:
-        """Queue a frame for the client."""
+        """Queue a frame for the client (none once the outbox overflowed)."""
+        if self.overflowed:
+            return
         self.outbox.append(text)
+        self.outbox_bytes += len(text)
+        if self.outbox_bytes > self.config.max_outbox_bytes:  # recounted: a reader may have
+            self.outbox_bytes = sum(len(t) for t in self.outbox)  # taken frames directly
+        if self.outbox_bytes > self.config.max_outbox_bytes:
+            self.overflowed = True
+            self.outbox.clear()
+            self.outbox_bytes = 0
+            if self.on_overflow is not None:
+                self.on_overflow()
         self._ready.set()
 
     async def next_frame(self) -> str | None:
@@ -151,6 +168,7 @@ class Connection:
         while True:
             while self.outbox:
                 text = self.outbox.popleft()
+                self.outbox_bytes -= len(text)
                 if self._fresh(text):
                     return text
             if self.closed:
@@ -204,8 +222,12 @@ class Connection:
                 )
             data = _parse(text)
             command_id = data.get("id") if isinstance(data.get("id"), str) else None
-            if len(command_id or "") > 64:
+            if len(command_id or "") > 64 or (command_id and text_problem(command_id)):
                 command_id = None
+            try:
+                check_text(data)
+            except BadTextError as error:
+                raise ProtocolError("bad_text", str(error)) from None
             version = data.get("v")
             if type(version) is not int or version != client.PROTOCOL_VERSION:
                 raise ProtocolError(
@@ -291,7 +313,12 @@ class Connection:
         if kind == "history":
             tables.actor(message.table)
             return await hand_history_by_number(
-                self.store, message.table, message.hand, player=self.user, role=self.role
+                self.store,
+                message.table,
+                message.hand,
+                player=self.user,
+                role=self.role,
+                live_cards=self.config.floor_sees_live_cards,
             )
         if kind == "join_waiting_list":
             return await tables.join_waiting_list(self.user, message)

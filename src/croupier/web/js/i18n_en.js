@@ -113,6 +113,7 @@ export const WORDS = {
   "lobby.unregister_t": "Unregister",
   "lobby.details": "Details",
   "lobby.seats_taken": "{taken} of {max}",
+  "lobby.bots_n": "{n} bots",
   "lobby.unavailable": "The lobby is not available: {message}",
 
   "game.nl": "No-limit",
@@ -229,6 +230,7 @@ export const WORDS = {
   "table.all_in": "All-in",
   "table.sitting_out": "Sitting out",
   "table.disconnected": "Disconnected",
+  "table.bot": "Bot",
   "table.leaving": "Leaving",
   "table.to_act": "To act",
   "table.your_turn": "Your turn",

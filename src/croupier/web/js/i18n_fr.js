@@ -113,6 +113,7 @@ export const WORDS = {
   "lobby.unregister_t": "Se désinscrire",
   "lobby.details": "Détails",
   "lobby.seats_taken": "{taken} sur {max}",
+  "lobby.bots_n": "{n} bots",
   "lobby.unavailable": "Le salon n'est pas disponible : {message}",
 
   "game.nl": "No-limit",
@@ -229,6 +230,7 @@ export const WORDS = {
   "table.all_in": "Tapis",
   "table.sitting_out": "Absent",
   "table.disconnected": "Déconnecté",
+  "table.bot": "Bot",
   "table.leaving": "Quitte la table",
   "table.to_act": "À parler",
   "table.your_turn": "À vous de parler",

@@ -113,6 +113,7 @@ export const WORDS = {
   "lobby.unregister_t": "Annulla l'iscrizione",
   "lobby.details": "Dettagli",
   "lobby.seats_taken": "{taken} su {max}",
+  "lobby.bots_n": "{n} bot",
   "lobby.unavailable": "La sala non è disponibile: {message}",
 
   "game.nl": "No-limit",
@@ -229,6 +230,7 @@ export const WORDS = {
   "table.all_in": "All-in",
   "table.sitting_out": "Assente",
   "table.disconnected": "Disconnesso",
+  "table.bot": "Bot",
   "table.leaving": "Lascia il tavolo",
   "table.to_act": "Di turno",
   "table.your_turn": "Tocca a te",

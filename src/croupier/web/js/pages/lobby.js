@@ -12,7 +12,7 @@ const COLUMNS = [
   { key: "preset", label: "lobby.preset", value: (r) => r.game || r.info?.game || "" },
   { key: "game", label: "lobby.game", value: (r) => gameName(r.version || r.info?.version || "") },
   { key: "stakes", label: "lobby.stakes", value: (r) => r.info?.big_blind ?? 0, show: (r) => stakesText(r) },
-  { key: "seats", label: "lobby.seats", value: (r) => r.taken ?? 0, show: (r) => t("lobby.seats_taken", { taken: r.taken ?? 0, max: r.seats ?? r.info?.max_players ?? "?" }), num: true },
+  { key: "seats", label: "lobby.seats", value: (r) => r.taken ?? 0, show: (r) => t("lobby.seats_taken", { taken: r.taken ?? 0, max: r.seats ?? r.info?.max_players ?? "?" }) + (r.bots?.length ? ` (${t("lobby.bots_n", { n: r.bots.length })})` : ""), num: true },
   { key: "waiting", label: "lobby.waiting", value: (r) => r.waiting ?? 0, show: (r) => num(r.waiting ?? 0), num: true },
   { key: "avg_pot", label: "lobby.avg_pot", value: (r) => r.average_pot ?? -1, show: (r) => (r.average_pot != null ? money(r.average_pot) : "—"), num: true },
   { key: "hands_hour", label: "lobby.hands_hour", value: (r) => r.hands_per_hour ?? -1, show: (r) => (r.hands_per_hour != null ? num(Math.round(r.hands_per_hour)) : "—"), num: true },

@@ -212,6 +212,7 @@ function seatTags(s, d) {
   if (s.folded) tags.push(tag(t("table.folded"), "off"));
   if (s.mucked) tags.push(tag(t("table.mucked"), "off"));
   if (s.sitting_out) tags.push(tag(t("table.sitting_out"), "off"));
+  if (s.bot) tags.push(tag(t("table.bot"), "bot"));
   if (s.connected === false) tags.push(tag(t("table.disconnected"), "warn"));
   if (s.leaving) tags.push(tag(t("table.leaving"), "off"));
   if (s.missed === "ML") tags.push(tag(t("table.ml"), "warn", t("table.ml_long")));
