@@ -97,11 +97,22 @@ _WIDER = {
     Line.THREE_BET: Line.CALL,
     Line.FOUR_BET: Line.RAISE,
 }
-_CACHE_SIZE = 4096
+EQUITIES_KEPT = 1024
+"""Equity estimates a bot remembers (the most recent; a float each, ~0.2 KB with its key)."""
+NARROWED_KEPT = 1024
+"""Narrowed ranges remembered, shared by every reasonable bot of the process (a pure function
+of line, keep and board; up to ``_MAX_COMBOS`` combos, ~2.6 KB each: ~3 MB at most). It was
+4096 per bot: ~10 MB a bot once full, filled slowly by new boards, the memory that grew in a
+server running the demo room's 26 bots for hours (docs/performance.md, soak)."""
+OPPONENTS_KEPT = 512
+"""Opponents whose statistics a bot remembers (the most recently seen): a room that runs for
+weeks sees new players every day."""
 _MAX_COMBOS = 300
 """Combos kept of a wide range: a few hundred Monte Carlo deals cannot use more."""
 _K = TypeVar("_K")
 _V = TypeVar("_V")
+_NARROWED: OrderedDict[tuple[object, ...], Range] = OrderedDict()
+"""The narrowed ranges every reasonable bot shares (``NARROWED_KEPT`` at most)."""
 
 
 @dataclass
@@ -147,11 +158,11 @@ class ReasonableBot(Bot):
         super().__init__(seed=seed, rng=rng)
         self.samples = samples
         self.bluff = bluff
-        self.stats: dict[str, OpponentStats] = {}
+        self.stats: OrderedDict[str, OpponentStats] = OrderedDict()
+        """Per opponent, the ``OPPONENTS_KEPT`` most recently seen."""
         self._hand: tuple[object, ...] = ()
         self._seen = 0
         self._equities: OrderedDict[tuple[object, ...], float] = OrderedDict()
-        self._narrowed: OrderedDict[tuple[object, ...], Range] = OrderedDict()
 
     # ------------------------------------------------------------ watching
     def _watch(self, view: HandView) -> dict[int, OpponentStats]:
@@ -164,7 +175,9 @@ class ReasonableBot(Bot):
         names = {s.seat: s.player for s in started.seats}
         for event in view.events[self._seen :]:
             if isinstance(event, Acted) and event.seat != view.viewer and not event.reason:
-                stats = self.stats.setdefault(names[event.seat], OpponentStats())
+                name = names[event.seat]
+                stats = self.stats.get(name) or OpponentStats()
+                _remember(self.stats, name, stats, OPPONENTS_KEPT)
                 stats.decisions += 1
                 kind = event.kind
                 if kind in (ActionKind.BET, ActionKind.RAISE):
@@ -291,7 +304,7 @@ class ReasonableBot(Bot):
 
     def _narrow(self, line: Line, keep: float, board: tuple[Card, ...]) -> Range:
         key = (line, keep, board)
-        found = self._narrowed.get(key)
+        found = _NARROWED.get(key)
         if found is not None:
             return found
         combos = range_of(line).without(board)
@@ -302,7 +315,7 @@ class ReasonableBot(Bot):
             chooser = random.Random(f"{line.name}/{keep}/{''.join(map(str, board))}")
             combos = tuple(sorted(chooser.sample(combos, _MAX_COMBOS)))
         found = Range(f"{line.name.lower()}@{keep}", combos)
-        _remember(self._narrowed, key, found)
+        _remember(_NARROWED, key, found, NARROWED_KEPT)
         return found
 
     def _equity(
@@ -323,13 +336,15 @@ class ReasonableBot(Bot):
             wide = [range_of(Line.ANY)] * len(opponents)
             result = equity([spot.cards, *wide], board=spot.board, samples=self.samples, rng=seed)
         found = result.equity[0]
-        _remember(self._equities, key, found)
+        _remember(self._equities, key, found, EQUITIES_KEPT)
         return found
 
 
-def _remember(cache: OrderedDict[_K, _V], key: _K, value: _V) -> None:
+def _remember(cache: OrderedDict[_K, _V], key: _K, value: _V, kept: int) -> None:
+    """Put ``key`` last (the most recent) and let the oldest go beyond ``kept`` entries."""
     cache[key] = value
-    if len(cache) > _CACHE_SIZE:
+    cache.move_to_end(key)
+    while len(cache) > kept:
         cache.popitem(last=False)
 
 

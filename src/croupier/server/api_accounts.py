@@ -15,7 +15,7 @@ from croupier.server.http import CSRF_COOKIE, SESSION_COOKIE, Context, api_route
 from croupier.server.room_rules import ROOM_RULES
 from croupier.server.security import new_token
 from croupier.server.storage.reads import ledger_lines
-from croupier.server.vitals import object_types, process_vitals
+from croupier.server.vitals import allocation_sites, object_types, process_vitals
 
 __all__ = ["routes"]
 
@@ -50,7 +50,9 @@ async def health(ctx: Context) -> Response:
 
 async def vitals(ctx: Context) -> Response:
     """The process's vital signs (memory, descriptors, threads, tasks) for the admin;
-    ``?types=N``: also the N most common types of objects in memory, with their counts."""
+    ``?types=N``: also the N most common types of objects in memory, with their counts;
+    ``?trace=N``: the N source lines whose allocations grew most since the last such call
+    (when the server runs with ``PYTHONTRACEMALLOC=1``)."""
     services = ctx.services
     stats = services.store.stats
     body = process_vitals(services.started_at.timestamp())
@@ -65,6 +67,11 @@ async def vitals(ctx: Context) -> Response:
         if not top.isdigit() or not 0 < int(top) <= 200:
             raise ServerError(f"types: a whole number from 1 to 200, not {top[:20]!r}")
         body["types"] = object_types(int(top))
+    sites = ctx.request.query_params.get("trace")
+    if sites is not None:
+        if not sites.isdigit() or not 0 < int(sites) <= 200:
+            raise ServerError(f"trace: a whole number from 1 to 200, not {sites[:20]!r}")
+        body["trace"] = allocation_sites(int(sites))
     return JSONResponse(body)
 
 

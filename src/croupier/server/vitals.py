@@ -13,9 +13,10 @@ import gc
 import os
 import threading
 import time
+import tracemalloc
 from typing import Any
 
-__all__ = ["object_types", "process_vitals"]
+__all__ = ["allocation_sites", "object_types", "process_vitals"]
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
@@ -62,3 +63,40 @@ def object_types(top: int) -> dict[str, int]:
         counts[name] = counts.get(name, 0) + 1
     ranked = sorted(counts.items(), key=lambda pair: -pair[1])[: max(0, top)]
     return dict(ranked)
+
+
+_last_snapshot: list[tracemalloc.Snapshot] = []
+
+
+def allocation_sites(top: int) -> dict[str, Any]:
+    """Where Python's memory is allocated (``tracemalloc``, when the process traces: start it
+    with ``PYTHONTRACEMALLOC=1``): the ``top`` source lines holding the most, each with its
+    size, count and growth since the previous call (the first call compares with nothing)."""
+    if not tracemalloc.is_tracing():
+        return {"tracing": False}
+    snapshot = tracemalloc.take_snapshot().filter_traces(
+        (tracemalloc.Filter(False, tracemalloc.__file__),)
+    )
+    previous = _last_snapshot[0] if _last_snapshot else None
+    _last_snapshot[:] = [snapshot]
+    stats: list[tuple[tracemalloc.Statistic | tracemalloc.StatisticDiff, int, int]]
+    if previous is None:
+        stats = [(s, 0, 0) for s in snapshot.statistics("lineno")]
+    else:
+        stats = [(s, s.size_diff, s.count_diff) for s in snapshot.compare_to(previous, "lineno")]
+    traced, peak = tracemalloc.get_traced_memory()
+    return {
+        "tracing": True,
+        "traced_bytes": traced,
+        "peak_bytes": peak,
+        "sites": [
+            {
+                "where": f"{s.traceback[0].filename}:{s.traceback[0].lineno}",
+                "bytes": s.size,
+                "count": s.count,
+                "bytes_diff": size_diff,
+                "count_diff": count_diff,
+            }
+            for s, size_diff, count_diff in stats[: max(0, top)]
+        ],
+    }
