@@ -291,3 +291,16 @@ def test_memory_stays_flat_the_table_keeps_a_window_of_recent_hands() -> None:
     assert table.hand_number == 3_000 and len(table.history) == HISTORY_KEPT
     assert table.last_plan is not None and table.last_plan.number == 3_000
     assert after_3000 <= after_300 * 1.01  # everything the table holds, pickled
+
+
+def test_the_plans_remembered_for_snapshots_stay_within_their_bound() -> None:
+    from croupier.table import _state
+
+    table = table_of()
+    sizes: list[int] = []
+    for _ in range(_state.PLANS_REMEMBERED + 100):
+        play_hands(table, 1)
+        table.snapshot()
+        sizes.append(len(_state._PLANS_SEEN))
+    assert max(sizes) <= _state.PLANS_REMEMBERED
+    assert max(sizes) >= _state.PLANS_REMEMBERED - HISTORY_KEPT  # it filled, then let go

@@ -94,6 +94,10 @@ def plan_to_json(plan: HandPlan) -> dict[str, Any]:
     }
 
 
+PLANS_REMEMBERED = 512
+"""Settled hands' plans whose JSON is remembered (only those in tables' histories are asked
+for: 10 a table). It was 4,096 (plan and JSON, ~3 KB each, filled at the pace of hands: one
+of the things that grew in a server's soak, docs/performance.md)."""
 _PLANS_SEEN: dict[int, tuple[HandPlan, dict[str, Any]]] = {}
 
 
@@ -101,7 +105,7 @@ def _plan_json(plan: HandPlan) -> dict[str, Any]:
     """:func:`plan_to_json` of a settled hand's plan, remembered (a fresh copy each time)."""
     seen = _PLANS_SEEN.get(id(plan))  # the plan is kept alive with it: ids stay unique
     if seen is None or seen[0] is not plan:
-        if len(_PLANS_SEEN) > 4_096:
+        if len(_PLANS_SEEN) >= PLANS_REMEMBERED:
             _PLANS_SEEN.clear()
         seen = _PLANS_SEEN[id(plan)] = (plan, plan_to_json(plan))
     data = seen[1]
