@@ -52,7 +52,12 @@ async def start_online(
     config = services.config.online
     await ensure_bot_accounts(services.store)  # before the tables read the house's bots
     tables = await CashTables.start(
-        store=services.store, money=services.money, pubsub=hub, config=config, clock=clock
+        store=services.store,
+        money=services.money,
+        pubsub=hub,
+        config=config,
+        clock=clock,
+        fund_bots=services.config.demo,  # the demo funds its bots; a real room's cashier does
     )
     demo = config.demo_tournaments
     tournaments = await Tournaments.start(
