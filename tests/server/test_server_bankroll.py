@@ -11,19 +11,39 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from _api import PASSWORD, registration
-from _tourney import Player, Room, fast_config
+from _api import PASSWORD, make_config, registration
+from _tourney import FAST, Player, Room, fast_config
 
 from croupier.room.cash.ledger import Entry, EntryKind
+from croupier.rules import casino_fr
 from croupier.server.accounts import Registration, create_user
-from croupier.server.bankroll import HOUSE_CASHIER, NEWCOMER_CREDIT, cashier_memo, origin
+from croupier.server.bankroll import (
+    HOUSE_CASHIER,
+    NEWCOMER_CREDIT,
+    cashier_memo,
+    fund_bot,
+    origin,
+)
 from croupier.server.check import check_database
 from croupier.server.online import start_online
 from croupier.server.room_rules import ROOM_RULES_VERSION
 from croupier.server.services import Services, start_services
 from croupier.server.storage import Store
 from croupier.server.storage.reads import iter_entries, user_by_name
+from croupier.server.storage.records import SaveSnapshot, WriteEntry
 from croupier.server.storage.schema import users
+from croupier.server.tables.actor import entries_since
+from croupier.server.tables.config import OnlineConfig
+from croupier.server.tables.state import (
+    ROOM,
+    ROOM_KIND,
+    TABLE_KIND,
+    new_room,
+    room_part,
+    table_part,
+)
+
+CAS = casino_fr("no-limit", 100, 200)
 
 
 def _demo_config(tmp_path: Path, **online: Any) -> Any:
@@ -212,6 +232,96 @@ def test_a_player_named_like_a_bot_never_gets_the_houses_money(tmp_path: Path) -
                 services.online = None
             for entry in _stored_entries(services.store):
                 assert all(a.player != "Bot-Quinn" for a, _ in entry.postings), entry
+            _assert_only_cashiers_and_newcomers_create_money(services.store)
+        finally:
+            services.close()
+
+    asyncio.run(scenario())
+
+
+def _short_bot_table(services: Services, table: str, bot: str) -> None:
+    """Open ``table`` on the new database with ``bot`` seated for the minimum buy-in, given
+    him by the house's cashier (as the demo's tables are opened, but short)."""
+    money = services.money
+    online = services.config.online
+    cash = new_room(max_hands=online.absence_max_hands, max_seconds=online.absence_max_seconds)
+    cash.ledger = money.ledger
+    before = len(money.ledger)
+    session = cash.open_table(table, CAS, seats=6)
+    fund_bot(money.ledger, bot, session.min_buy_in, f"seated at {table}")
+    cash.join(bot, table, session.min_buy_in)
+    services.store.write_blocking(
+        [
+            SaveSnapshot(TABLE_KIND, table, table_part(cash, table)),
+            SaveSnapshot(ROOM_KIND, ROOM, room_part(cash, muted=set())),
+            *(WriteEntry(e) for e in entries_since(money.ledger, before)),
+        ]
+    )
+
+
+def test_without_the_demo_no_bot_is_funded_but_by_the_rooms_cashier(tmp_path: Path) -> None:
+    config = make_config(
+        f"sqlite:///{tmp_path / 'croupier.db'}",
+        tmp_path / "data",
+        demo=False,
+        online=OnlineConfig(**FAST),
+    )
+    top = new_room(max_hands=None, max_seconds=None).open_table("x", CAS, seats=6).max_buy_in
+
+    memo = ""
+
+    async def scenario() -> None:
+        nonlocal memo
+        services = start_services(config)
+        try:
+            for name, role, bot in (
+                ("cashier", "cashier", False),
+                ("Bot-Ines", "player", True),
+                ("ann", "player", False),
+            ):
+                create_user(
+                    services.store,
+                    services.passwords,
+                    screen_name=name,
+                    role=role,
+                    password=PASSWORD,
+                    rules_version=ROOM_RULES_VERSION,
+                    bot=bot,
+                )
+            # The house's cashier gives its bot one short buy-in; the room's cashier gives ann
+            # hers.
+            _short_bot_table(services, "t1", "Bot-Ines")
+            await services.money.deposit("ann", 20 * top, cashier_memo("cashier", "ann's chips"))
+            online = await start_online(services)
+            services.online = online
+            room = Room(services, online)
+            try:
+                assert online.tables.fund_bots is False
+                assert services.money.balance("Bot-Ines") == 0
+                ann = await room.connect("ann")
+                await ann.ok("watch", table="t1")
+                await ann.ok("sit", table="t1", buy_in=top)
+                cash = online.tables.room
+
+                def bot_short() -> bool:
+                    seats = {ts.player: ts.stack for ts in cash.table("t1")}
+                    return seats.get("Bot-Ines", 0) < 200
+
+                await asyncio.wait_for(
+                    _shove(ann, "t1", top, stop=bot_short, services=services), 60
+                )
+                await asyncio.sleep(0.3)  # the table, looking before each deal, funds nobody
+                assert bot_short() and services.money.balance("Bot-Ines") == 0
+                # The room's cashier funds the house's bot: it buys in again at the next deal.
+                memo = cashier_memo("cashier", "the house's bankroll for Bot-Ines")
+                await services.money.deposit("Bot-Ines", 10 * top, memo)
+                await room.until(lambda: not bot_short(), timeout=5)
+            finally:
+                await online.close()
+                services.online = None
+            for entry in _stored_entries(services.store):
+                if entry.kind is EntryKind.DEPOSIT and entry.postings[-1][0].player == "Bot-Ines":
+                    assert "seated at t1" in entry.memo or entry.memo == memo, entry
             _assert_only_cashiers_and_newcomers_create_money(services.store)
         finally:
             services.close()

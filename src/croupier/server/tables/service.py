@@ -113,6 +113,7 @@ class CashTables:
         )
         tables.floor = floor
         tables.fund_bots = fund_bots
+        money.on_deposit.append(tables.deposited)
         tables.house_bots = await store.read(house_bots)
         if recovered.stray_hands:
             await store.write([EndHand(h, "voided") for h in recovered.stray_hands])
@@ -129,6 +130,8 @@ class CashTables:
 
     async def close(self) -> None:
         """Stop the actors (a write handed to the store is committed all the same)."""
+        if self.deposited in self.money.on_deposit:
+            self.money.on_deposit.remove(self.deposited)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -328,6 +331,14 @@ class CashTables:
         return {"player": msg.player, "muted": msg.muted}
 
     # ------------------------------------------------------------------- bots
+    def deposited(self, player: str) -> None:
+        """The cashier deposited for ``player``: a house bot's table looks again (the bot
+        buys in again if it was short, and the table deals if it can)."""
+        table = self.room.where(player) if player in self.bots else None
+        actor = self.actors.get(table) if table is not None else None
+        if actor is not None:
+            actor.wake()
+
     def bots_between_hands(self, table: str) -> None:
         """The house's bots without chips buy in again from their balance; in the demo
         (:attr:`fund_bots`) the house's cashier funds a bot whose balance is short, from the
