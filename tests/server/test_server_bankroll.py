@@ -327,3 +327,52 @@ def test_without_the_demo_no_bot_is_funded_but_by_the_rooms_cashier(tmp_path: Pa
             services.close()
 
     asyncio.run(scenario())
+
+
+def test_without_the_demo_only_bots_the_cashier_funded_fill_a_sit_and_go(
+    tmp_path: Path,
+) -> None:
+    config = make_config(
+        f"sqlite:///{tmp_path / 'croupier.db'}",
+        tmp_path / "data",
+        demo=False,
+        online=OnlineConfig(**{**FAST, "demo_level_minutes": 0.05}),
+    )
+
+    async def scenario() -> None:
+        services = start_services(config)
+        try:
+            for name, role in (("cashier", "cashier"), ("ann", "player")):
+                create_user(
+                    services.store,
+                    services.passwords,
+                    screen_name=name,
+                    role=role,
+                    password=PASSWORD,
+                    rules_version=ROOM_RULES_VERSION,
+                )
+            await services.money.deposit("ann", 100_000, cashier_memo("cashier", "ann's chips"))
+            online = await start_online(services)
+            services.online = online
+            room = Room(services, online)
+            try:
+                # A sit-and-go that bots fill (one the demo opened, run after a restart with
+                # the demo off).
+                await online.tournaments.demo_round()
+                sng = next(a for a in online.tournaments.actors.values() if a.spec.bots)
+                ann = await room.connect("ann")
+                await ann.ok("register", tournament=sng.id)
+                await asyncio.sleep(0.5)  # past sng_bots_after: no bot has the money
+                assert sng.registered == ["ann"]
+                memo = cashier_memo("cashier", "the house's bankroll for Bot-Ines")
+                await services.money.deposit("Bot-Ines", 10_000, memo)
+                await room.until(lambda: "Bot-Ines" in sng.registered, timeout=5)
+                assert sorted(sng.registered) == ["Bot-Ines", "ann"]
+            finally:
+                await online.close()
+                services.online = None
+            _assert_only_cashiers_and_newcomers_create_money(services.store)
+        finally:
+            services.close()
+
+    asyncio.run(scenario())
