@@ -23,6 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from croupier.errors import ConfigurationError
+from croupier.server.bankroll import NEWCOMER_CREDIT
 from croupier.server.config import ServerConfig
 from croupier.server.errors import (
     AuthenticationError,
@@ -273,7 +274,7 @@ class Accounts:
             if self.config.demo and self.config.demo_chips > 0:
                 entries.append(
                     self.money.ledger.deposit(
-                        form.screen_name, self.config.demo_chips, "demo chips for a newcomer"
+                        form.screen_name, self.config.demo_chips, NEWCOMER_CREDIT
                     )
                 )
             await self.money.save(entries, with_records=records)

@@ -116,6 +116,12 @@ class TableActor:
         """Queue an internal command (a timer, a connection's coming and going)."""
         self.queue.put_nowait(command)
 
+    def wake(self) -> None:
+        """Look at the table again as before a deal, unless a deal is already due (a bot
+        funded by the cashier buys in again, and the table deals if it can)."""
+        if self._deal is None:
+            self.post(Command("deal"))
+
     async def run(self) -> None:
         """Take commands until cancelled."""
         await self._resume()
