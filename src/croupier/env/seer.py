@@ -68,11 +68,10 @@ class Seer:
         self._catch_up(hand)
         players = self.players
         n = len(players)
-        out = np.zeros(size(n), dtype=np.float32)
+        out = [0.0] * size(n)  # filled as Python floats, made float32 once at the end
         stacks = hand.stacks
         bets = hand.bets
-        dealt = viewer in stacks
-        if dealt:
+        if viewer in stacks:
             for card in hand.hole_cards(viewer):  # his own cards: the only hidden ones read
                 out[card.index] = 1.0
         for card in hand.board:
@@ -86,14 +85,18 @@ class Seer:
             base = 108 + 6 * i
             if seat in stacks:
                 folded = hand.is_folded(seat)
-                out[base] = stacks[seat] * unit
+                stack = stacks[seat]
+                out[base] = stack * unit
                 out[base + 1] = bets[seat] * unit
-                out[base + 2] = folded
-                out[base + 3] = not folded and stacks[seat] == 0
-                out[base + 4] = not folded
-            out[base + 5] = seat == button
+                out[base + 2] = 1.0 if folded else 0.0
+                out[base + 3] = 1.0 if not folded and stack == 0 else 0.0
+                out[base + 4] = 0.0 if folded else 1.0
+            if seat == button:
+                out[base + 5] = 1.0
         base = 108 + 6 * n
-        out[base] = (sum(p.amount for p in hand.pots) + sum(bets.values())) * unit
+        # the chips put in (pots gathered plus this round's bets): public amounts
+        put_in = sum(hand.starting_stacks.values()) - sum(stacks.values()) - hand.rake
+        out[base] = put_in * unit
         if legal is not None:
             out[base + 1] = (legal.call or 0) * unit
             out[base + 2] = (legal.min_raise_to or 0) * unit
@@ -101,7 +104,10 @@ class Seer:
         base += 4
         for street in range(4):
             chips = self._chips[street]
+            at = base + n * street
             for i, seat in enumerate(order):
-                out[base + n * street + i] = chips[seat] * unit
-        out[base + 4 * n : base + 4 * n + 4] = [min(r, 8) / 8 for r in self._raises]
-        return out
+                out[at + i] = chips[seat] * unit
+        at = base + 4 * n
+        for street in range(4):
+            out[at + street] = min(self._raises[street], 8) / 8
+        return np.array(out, dtype=np.float32)
