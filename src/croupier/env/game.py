@@ -187,6 +187,19 @@ class PokerGame:
             out.update(structured(self.view(seat), self.seats))
         return out
 
+    def observe_into(self, seat: int, observation: Vector, mask: Mask) -> None:
+        """Write ``seat``'s flat vector and mask into the rows ``observation`` and ``mask``
+        (what :meth:`observe` returns, without the arrays of its own: vector tables)."""
+        hand = self.hand
+        if hand is None:
+            raise IllegalActionError("no hand is being played: call reset() first")
+        legal = self.seer.legal(hand, seat)
+        observation[:] = self.seer.values(hand, seat, legal)
+        if legal is None:
+            mask[:] = 0
+        else:
+            mask[:] = self.actions.mask(legal, *self.sizing())
+
     def observe_from_view(self, seat: int) -> Vector:
         """The flat vector built from ``seat``'s whole view (what :meth:`observe` reads
         directly from the hand: the two are the same, a test compares them)."""

@@ -65,6 +65,10 @@ class Seer:
     def flat(self, hand: Hand, viewer: int, legal: LegalActions | None) -> Vector:
         """What :func:`~croupier.env.observation.flat` makes of ``viewer``'s view;
         ``legal`` is :meth:`legal` (read once by the caller for the mask too)."""
+        return np.array(self.values(hand, viewer, legal), dtype=np.float32)
+
+    def values(self, hand: Hand, viewer: int, legal: LegalActions | None) -> list[float]:
+        """The numbers of :meth:`flat` as a list (to copy into a row of a larger array)."""
         self._catch_up(hand)
         players = self.players
         n = len(players)
@@ -110,4 +114,4 @@ class Seer:
         at = base + 4 * n
         for street in range(4):
             out[at + street] = min(self._raises[street], 8) / 8
-        return np.array(out, dtype=np.float32)
+        return out
