@@ -88,6 +88,14 @@ def test_a_bot_is_refused_a_table_kept_for_people_and_nothing_changes(
         assert seat >= 1
         assert "robo" in _table(bot.request("lobby"), "open")["bots"]
 
+    # a bot account made while the server runs is known as one from its first login
+    args = ["admin", "create-user", "robo2", "--bot", "--password-stdin"]
+    made = croupier(*args, "--database", server.database, stdin=PASSWORD + "\n")
+    assert made.returncode == 0, made.stderr
+    late = Client(server.url, "robo2", PASSWORD)
+    with late, pytest.raises(BotError, match="robo2 is a bot, and bots may not sit at people"):
+        late.request("sit", table="people", buy_in=20_000)
+
     with Client(server.url, "alice", PASSWORD) as human:
         assert human.sit("people", 20_000) >= 1
         table = _table(human.request("lobby"), "people")

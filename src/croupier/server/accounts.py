@@ -94,6 +94,8 @@ class UserInfo:
     rules_version: str
     rules_accepted_at: datetime
     created_at: datetime
+    is_bot: bool = False
+    """The account is marked as a bot (``users.is_bot``): not in its JSON."""
 
     @classmethod
     def of(cls, row: Any) -> UserInfo:
@@ -107,6 +109,7 @@ class UserInfo:
             row.rules_version,
             row.rules_accepted_at,
             row.created_at,
+            bool(getattr(row, "is_bot", False)),
         )
 
     def to_json(self) -> dict[str, Any]:
