@@ -28,7 +28,7 @@ from croupier.server.protocol import client
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.pubsub import PubSub, Topic
 from croupier.server.storage import Record, Store
-from croupier.server.storage.reads import house_bots
+from croupier.server.storage.reads import bot_accounts, house_bots
 from croupier.server.storage.records import EndHand, SaveSnapshot
 from croupier.server.tables.actor import TableActor, entries_since
 from croupier.server.tables.commands import Command
@@ -69,7 +69,10 @@ class CashTables:
         self.actors: dict[str, TableActor] = {}
         self.bots: dict[str, Bot] = {}
         self.house_bots: set[str] = set()
-        """The house's bots: accounts marked ``is_bot`` (never a name's look)."""
+        """The house's bots: accounts marked ``is_bot`` the house plays (never a name's look)."""
+        self.bot_accounts: set[str] = set()
+        """Every account marked ``is_bot`` (the house's and those that log in), read when the
+        server starts: marked as bots in the lobby and the seats."""
         self.fund_bots = False
         """Whether the house's cashier funds a bot short of money (the demo only)."""
         self._presence: Counter[str] = Counter()
@@ -115,6 +118,7 @@ class CashTables:
         tables.fund_bots = fund_bots
         money.on_deposit.append(tables.deposited)
         tables.house_bots = await store.read(house_bots)
+        tables.bot_accounts = await store.read(bot_accounts)
         if recovered.stray_hands:
             await store.write([EndHand(h, "voided") for h in recovered.stray_hands])
         for name in recovered.room.tables:
@@ -139,8 +143,8 @@ class CashTables:
                 await task
 
     def is_bot(self, player: str) -> bool:
-        """Whether ``player`` is one of the house's bots (his account is marked so)."""
-        return player in self.house_bots
+        """Whether ``player``'s account is marked as a bot (the house's or one that logs in)."""
+        return player in self.house_bots or player in self.bot_accounts
 
     # ----------------------------------------------------------------- clocks
     def now(self) -> float:
@@ -235,7 +239,8 @@ class CashTables:
             "seats": t.size,
             "taken": len(t.players),
             "players": [ts.player for ts in t],
-            "bots": [ts.player for ts in t if ts.player in self.house_bots],
+            "bots": [ts.player for ts in t if self.is_bot(ts.player)],
+            "bots_allowed": self.floor.bots_allowed(table),
             "waiting": len(self.waiting_for(table)),
             "playing": t.hand is not None,
             "hands_played": info.hands_played,
@@ -278,6 +283,8 @@ class CashTables:
         if msg.table is not None:
             self.actor(msg.table)
         self.floor.check_may_play(player)
+        if msg.table is not None:
+            self.floor.check_bots_allowed(msg.table, player, self.is_bot(player))
         registration = self.room.register(
             player, table=msg.table, stakes=msg.stakes, buy_in=msg.buy_in
         )
