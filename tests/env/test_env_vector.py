@@ -21,6 +21,8 @@ def test_vector_tables_play_as_single_tables_would() -> None:
             seat = game.to_act
             assert seat == seats[i]
             assert np.array_equal(game.observe(seat)["observation"], observations[i])
+            assert np.array_equal(game.observe_from_view(seat), observations[i])  # the view's
+            assert np.array_equal(game.mask(seat), masks[i])
             game.step(int(actions[i]))
         observations, masks, seats, rewards, done = tables.step(actions)
         for i, game in enumerate(singles):

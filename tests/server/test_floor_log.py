@@ -20,11 +20,11 @@ from croupier.server.storage.migrate import current_revision, head_revision
 
 
 def test_the_migrations_build_the_floor_log(store: Store) -> None:
-    assert head_revision() == "0003"
+    assert head_revision() >= "0003"  # 0003 made the floor's log; later ones keep it
     engine = sa.create_engine(store.url)
     try:
         with engine.connect() as connection:
-            assert current_revision(connection) == "0003"
+            assert current_revision(connection) == head_revision()
             columns = {c["name"] for c in sa.inspect(connection).get_columns("floor_log")}
     finally:
         engine.dispose()

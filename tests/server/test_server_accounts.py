@@ -17,8 +17,12 @@ from croupier.server.storage.types import utc_now
 
 
 def _users(browser: Browser) -> int:
-    """How many players registered (the demo staff aside)."""
-    query = sa.select(sa.func.count()).select_from(users).where(users.c.role == "player")
+    """How many players registered (the demo staff and the house's bot accounts aside)."""
+    query = (
+        sa.select(sa.func.count())
+        .select_from(users)
+        .where(users.c.role == "player", users.c.is_bot.is_(False))
+    )
     return int(browser.services.store.read_blocking(lambda c: c.execute(query).scalar_one()))
 
 

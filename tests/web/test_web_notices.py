@@ -9,7 +9,10 @@ page; the floor acts through its API as staff):
   last hands and the table closed (no "Sit down" on a closed table), kept in the table's list;
 - a busted tournament player is told his place and what he may do next at his own table.
 
-Screenshots: desktop 1366x768 and phone 390x844, opened and looked at by their author.
+Screenshots: desktop 1366x768 and phone 390x844, opened and looked at by their author; and a
+table showing a floor's banner, and one showing the busted box, at the five sizes in English,
+French and Italian, each with the overflow check and axe-core (one page, resized and switched
+from language to language: no new server or browser per case).
 """
 
 from __future__ import annotations
@@ -23,10 +26,32 @@ from typing import Any
 
 import pytest
 from _browser import PHONE, Player, Server, new_player, wait_until
+from _checks import axe_problems, overflows
 from playwright.sync_api import Browser
 
 TABLE = "notices-t1"
 PASSWORD = "correct horse battery"
+SIZES = [(1280, 720), (1366, 768), (1920, 1080), (390, 844), (844, 390)]
+LANGS = ("en", "fr", "it")
+
+
+def _checked_everywhere(p: Player, shown: str, shots: Path, name: str) -> None:
+    """The page as it is (``shown`` on it) at the five sizes in the three languages: no text
+    wider than its box, no critical or serious fault by axe-core; a screenshot of each."""
+    page = p.page
+    was = page.evaluate("() => document.documentElement.lang")
+    problems: list[str] = []
+    for lang in LANGS:
+        page.select_option("#lang", lang)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(150)  # the felt fitted to the window (a ResizeObserver)
+            assert page.locator(shown).count(), f"{shown} not shown at {width}x{height} {lang}"
+            where = f"{name} {lang} {width}x{height}"
+            problems += [f"{where}: {x}" for x in overflows(page) + axe_problems(page)]
+            page.screenshot(path=str(shots / f"{name}-{lang}-{width}x{height}.png"))
+    page.select_option("#lang", was or "en")
+    assert problems == [], "\n".join(problems)
 
 
 @pytest.fixture(scope="module")
@@ -190,6 +215,8 @@ def test_showdown_and_floor_decisions_reach_the_players(
         assert listed >= 4  # void, suspension, last hands, closed: the table's log
     ann.page.screenshot(path=str(shots / "notices-closed-fr-desktop.png"), full_page=True)
     bob.page.screenshot(path=str(shots / "notices-closed-it-phone.png"), full_page=True)
+    # a table showing the floor's banner: fits and passes axe at five sizes in three languages
+    _checked_everywhere(ann, ".floor-notice[data-notice='table_closed']", shots, "notices-banner")
     for p in (ann, bob):
         assert not p.errors, p.errors
 
@@ -220,8 +247,16 @@ def test_a_busted_tournament_player_is_told_his_finish_at_his_table(
     def play(p: Player, order: tuple[str, ...]) -> bool:
         if f"/table/{tid}@1" not in p.page.evaluate("() => decodeURIComponent(location.hash)"):
             p.goto(f"#/table/{tid}@1")  # his own table, wherever a toast or a link took him
+        bar = f".table-page[data-table='{tid}@1'] .actions"
+        if order[0] == "all_in" and p.page.locator(f"{bar} [data-size='max']").count():
+            # all in through the sizing: the largest size, then Bet or Raise
+            try:
+                p.page.click(f"{bar} [data-size='max']", timeout=3000)
+                p.page.click(f"{bar} .slot-right:not([disabled])", timeout=3000)
+            except Exception:
+                return False
+            return True
         for action in order:
-            bar = f".table-page[data-table='{tid}@1'] .actions"
             button = p.page.locator(f"{bar} [data-action='{action}']")
             if button.count():
                 try:
@@ -241,7 +276,7 @@ def test_a_busted_tournament_player_is_told_his_finish_at_his_table(
         if loser is None:
             acted = [play(cy, ("all_in", "call", "check")), play(dan, ("call", "check", "all_in"))]
             if not any(acted):
-                time.sleep(0.1)
+                cy.page.wait_for_timeout(100)
     if loser is None:
         for p in (cy, dan):
             p.page.screenshot(path=str(shots / f"notices-busted-failed-{p.name}.png"))
@@ -264,6 +299,7 @@ def test_a_busted_tournament_player_is_told_his_finish_at_his_table(
     assert busted and busted[-1]["place"] == 2 and busted[-1]["table"] == f"{tid}@1"
     name = "cyril" if loser is cy else "daniel"
     loser.page.screenshot(path=str(shots / f"notices-busted-{name}.png"))
+    _checked_everywhere(loser, sel, shots, "notices-busted")
     loser.page.click(f"{sel} [data-busted='watch']")
     loser.page.wait_for_selector(f".table-page[data-table='{tid}@1'] .busted-watching")
     assert not loser.errors, loser.errors

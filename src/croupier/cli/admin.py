@@ -39,8 +39,9 @@ def create_user_command(
         bool,
         typer.Option(
             "--bot",
-            help="One of the house's bots: a player nobody logs in to, shown to all as a bot"
-            " (no password asked).",
+            help="A bot account, shown to all as a bot: one of the house's (nobody logs in,"
+            " no password asked) or, with --password-stdin, one that logs in and plays"
+            " through croupier.client.",
         ),
     ] = False,
     data: DataOption = Path("data"),
@@ -54,7 +55,7 @@ def create_user_command(
 
     with failures():
         check_screen_name(name)
-        if bot:
+        if bot and not password_stdin:
             import secrets
 
             password = secrets.token_urlsafe(24)  # never used: nobody logs in as a bot
@@ -77,7 +78,9 @@ def create_user_command(
                 full_name=full_name,
                 rules_version=ROOM_RULES_VERSION,
                 bot=bot,
+                logs_in=bot and password_stdin,
             )
         finally:
             store.close()
-    typer.echo(f"created {name} ({role}{', a house bot' if bot else ''})")
+    kind = (", a bot that logs in" if password_stdin else ", a house bot") if bot else ""
+    typer.echo(f"created {name} ({role}{kind})")

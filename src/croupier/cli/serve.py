@@ -67,7 +67,11 @@ def serve(
     data: DataOption = Path("data"),
     database: DatabaseOption = None,
     no_demo: Annotated[
-        bool, typer.Option("--no-demo", help="No demo room, no demo chips for newcomers.")
+        bool,
+        typer.Option(
+            "--no-demo",
+            help="No demo room, no demo chips for newcomers, no bot funded by the house.",
+        ),
     ] = False,
     trusted_proxy: Annotated[
         list[str] | None,

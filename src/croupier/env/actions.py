@@ -16,9 +16,8 @@ An index the mask refuses is refused by :meth:`ActionSet.action` with the engine
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from math import ceil
 
 import numpy as np
 import numpy.typing as npt
@@ -66,12 +65,21 @@ class ActionSet:
     pot: tuple[float | Fraction | int, ...] = (0.5, 1, 2)
     blinds: tuple[float | Fraction | int, ...] = ()
     all_in: bool = True
+    _pot_ratios: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    _blind_ratios: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pot", _fractions(self.pot, "action set: pot"))
-        object.__setattr__(self, "blinds", _fractions(self.blinds, "action set: blinds"))
+        pot = _fractions(self.pot, "action set: pot")
+        blinds = _fractions(self.blinds, "action set: blinds")
+        object.__setattr__(self, "pot", pot)
+        object.__setattr__(self, "blinds", blinds)
         if type(self.all_in) is not bool:
             raise ConfigurationError(f"action set: all_in is True or False, not {self.all_in!r}")
+        # the sizes as whole numerator and denominator: ceil(p * x / q) in integers, exactly
+        object.__setattr__(self, "_pot_ratios", tuple((f.numerator, f.denominator) for f in pot))
+        object.__setattr__(
+            self, "_blind_ratios", tuple((f.numerator, f.denominator) for f in blinds)
+        )
 
     @property
     def size(self) -> int:
@@ -89,9 +97,9 @@ class ActionSet:
         return tuple(names)
 
     def _targets(self, legal: LegalActions, pot: int, top: int, big_blind: int) -> list[int]:
-        owed = legal.call or 0
-        targets = [top + ceil(Fraction(f) * (pot + owed)) for f in self.pot]
-        targets += [ceil(Fraction(m) * big_blind) for m in self.blinds]
+        after_call = pot + (legal.call or 0)
+        targets = [top - (-p * after_call // q) for p, q in self._pot_ratios]
+        targets += [-(-p * big_blind // q) for p, q in self._blind_ratios]
         return targets
 
     def mask(self, legal: LegalActions, pot: int, top: int, big_blind: int) -> Mask:

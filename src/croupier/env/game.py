@@ -26,7 +26,8 @@ from croupier.bots import showdown_choice
 from croupier.cards import FULL_DECK
 from croupier.engine import Hand, HandView, SeatSetup
 from croupier.env.actions import Actions, ActionSet, AmountActions, Mask
-from croupier.env.observation import flat, structured
+from croupier.env.observation import Vector, flat, structured
+from croupier.env.seer import Seer
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.history import hand_to_phh
 from croupier.history.phh import dumps
@@ -84,6 +85,8 @@ class PokerGame:
             )
         self.actions: Actions = actions
         self.seats = list(range(players))
+        self.seer = Seer(self.seats, self.scale)
+        """The flat vectors, read from the hand directly (the same as from the seat's view)."""
         self._rng = random.Random()
         self._stacks = dict.fromkeys(self.seats, self.stack)
         self._button = 0
@@ -158,26 +161,49 @@ class PokerGame:
 
     def mask(self, seat: int) -> Mask:
         """The legal-action mask of ``seat``: all zeros unless it is his turn."""
-        view = self.view(seat)
-        if view.legal is None:
+        if self.hand is None:
+            raise IllegalActionError("no hand is being played: call reset() first")
+        legal = self.seer.legal(self.hand, seat)
+        if legal is None:
             return np.zeros(self.actions.size, dtype=np.int8)
-        return self.actions.mask(view.legal, *self.sizing())
+        return self.actions.mask(legal, *self.sizing())
 
     def observe(self, seat: int, *, readable: bool = False) -> dict[str, Any]:
         """``{"observation": flat vector, "action_mask": mask}`` for ``seat`` (and the
         readable fields of :func:`~croupier.env.observation.structured` with ``readable``)."""
-        view = self.view(seat)
-        if view.legal is None:
+        hand = self.hand
+        if hand is None:
+            raise IllegalActionError("no hand is being played: call reset() first")
+        legal = self.seer.legal(hand, seat)
+        if legal is None:
             mask = np.zeros(self.actions.size, dtype=np.int8)
         else:
-            mask = self.actions.mask(view.legal, *self.sizing())
+            mask = self.actions.mask(legal, *self.sizing())
         out: dict[str, Any] = {
-            "observation": flat(view, self.seats, self.scale),
+            "observation": self.seer.flat(hand, seat, legal),
             "action_mask": mask,
         }
         if readable:
-            out.update(structured(view, self.seats))
+            out.update(structured(self.view(seat), self.seats))
         return out
+
+    def observe_into(self, seat: int, observation: Vector, mask: Mask) -> None:
+        """Write ``seat``'s flat vector and mask into the rows ``observation`` and ``mask``
+        (what :meth:`observe` returns, without the arrays of its own: vector tables)."""
+        hand = self.hand
+        if hand is None:
+            raise IllegalActionError("no hand is being played: call reset() first")
+        legal = self.seer.legal(hand, seat)
+        observation[:] = self.seer.values(hand, seat, legal)
+        if legal is None:
+            mask[:] = 0
+        else:
+            mask[:] = self.actions.mask(legal, *self.sizing())
+
+    def observe_from_view(self, seat: int) -> Vector:
+        """The flat vector built from ``seat``'s whole view (what :meth:`observe` reads
+        directly from the hand: the two are the same, a test compares them)."""
+        return flat(self.view(seat), self.seats, self.scale)
 
     def step(self, index: int) -> dict[int, float]:
         """Play action ``index`` for the seat to act; the rewards of a hand that ended.

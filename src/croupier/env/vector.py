@@ -64,9 +64,7 @@ class VectorGame:
         for i, game in enumerate(self.games):
             seat = game.to_act
             assert seat is not None
-            obs = game.observe(seat)
-            observations[i] = obs["observation"]
-            masks[i] = obs["action_mask"]
+            game.observe_into(seat, observations[i], masks[i])
             seats[i] = seat
         return observations, masks, seats
 

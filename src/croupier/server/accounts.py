@@ -23,6 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from croupier.errors import ConfigurationError
+from croupier.server.bankroll import NEWCOMER_CREDIT
 from croupier.server.config import ServerConfig
 from croupier.server.errors import (
     AuthenticationError,
@@ -34,7 +35,7 @@ from croupier.server.login_throttle import LoginThrottle
 from croupier.server.money import MoneyDesk
 from croupier.server.security import Passwords, new_token, token_hash
 from croupier.server.storage import Record, Store
-from croupier.server.storage.reads import session_by_hash, user_by_name
+from croupier.server.storage.reads import HOUSE_BOT_HASH, session_by_hash, user_by_name
 from croupier.server.storage.records import (
     CloseSession,
     LoginSucceeded,
@@ -94,6 +95,8 @@ class UserInfo:
     rules_version: str
     rules_accepted_at: datetime
     created_at: datetime
+    is_bot: bool = False
+    """The account is marked as a bot (``users.is_bot``): not in its JSON."""
 
     @classmethod
     def of(cls, row: Any) -> UserInfo:
@@ -107,6 +110,7 @@ class UserInfo:
             row.rules_version,
             row.rules_accepted_at,
             row.created_at,
+            bool(getattr(row, "is_bot", False)),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -273,7 +277,7 @@ class Accounts:
             if self.config.demo and self.config.demo_chips > 0:
                 entries.append(
                     self.money.ledger.deposit(
-                        form.screen_name, self.config.demo_chips, "demo chips for a newcomer"
+                        form.screen_name, self.config.demo_chips, NEWCOMER_CREDIT
                     )
                 )
             await self.money.save(entries, with_records=records)
@@ -306,7 +310,7 @@ class Accounts:
         if wait > 0:
             raise _slowed(wait)
         row = await self.store.read(lambda c: user_by_name(c, form.screen_name))
-        if row is not None and row.is_bot:  # nobody logs in as a bot: answered as unknown
+        if row is not None and row.password_hash == HOUSE_BOT_HASH:  # the house plays it
             row = None
         stored = None if row is None else row.password_hash
         if not await asyncio.to_thread(self.passwords.verify, stored, form.password):
@@ -346,12 +350,15 @@ def create_user(
     full_name: str | None = None,
     rules_version: str,
     bot: bool = False,
+    logs_in: bool = False,
 ) -> int:
     """An account made by an administrator (``croupier admin create-user``): he vouches for
     the identity and age, and registers the rules version in force for it. Returns its id.
 
     ``bot``: one of the house's bots (a player account the house plays; nobody logs in to it,
-    and everyone sees it as a bot); only a bot may have a bot-like name."""
+    and everyone sees it as a bot); only a bot may have a bot-like name. ``bot`` and
+    ``logs_in``: a bot account that logs in with ``password`` and plays through
+    :mod:`croupier.client` (the house does not play it), seen by everyone as a bot."""
     if role not in ROLES:
         raise ConfigurationError(f"role {role!r}: one of {', '.join(ROLES)}")
     if bot and role != "player":
@@ -373,8 +380,8 @@ def create_user(
         rules_version=rules_version,
         rules_accepted_at=now,
         role=role,
-        # Nobody logs in as a bot: no hash to verify (and no argon2 time spent on it).
-        password_hash="!bot" if bot else passwords.hash(password),
+        # Nobody logs in as a house bot: no hash to verify (and no argon2 time spent on it).
+        password_hash=HOUSE_BOT_HASH if bot and not logs_in else passwords.hash(password),
         created_at=now,
         is_bot=bot,
     )

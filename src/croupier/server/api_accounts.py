@@ -136,6 +136,9 @@ async def login(ctx: Context) -> Response:
     client = ctx.request.client
     source = client.host if client is not None else "unknown"
     user, token, csrf_token = await ctx.services.accounts.login(form, source=source)
+    online = ctx.services.online
+    if user.is_bot and online is not None:  # a bot account made since the server started
+        online.tables.bot_accounts.add(user.screen_name)
     return _logged_in(ctx, user, token, csrf_token, 200)
 
 

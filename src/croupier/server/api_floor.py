@@ -98,6 +98,7 @@ class OpenForm(_Form):
     max_buy_in: int | None = Field(default=None, gt=0, le=MAX_AMOUNT)
     option: bool = False
     floor_calls: bool = True
+    bots_allowed: bool = True
     why: str = Why
 
 
@@ -190,6 +191,7 @@ async def open_table(ctx: Context) -> Response:
         max_buy_in=form.max_buy_in,
         option=form.option,
         floor_calls=form.floor_calls,
+        bots_allowed=form.bots_allowed,
     )
     done = await cash.open_table(_tables(ctx), floor_of(ctx), terms, form.why)
     return JSONResponse(done, status_code=201)

@@ -6,6 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from croupier.server.bankroll import cashier_memo
 from croupier.server.errors import NotFoundError
 from croupier.server.http import Context, api_route
 from croupier.server.money import MAX_AMOUNT
@@ -34,11 +35,12 @@ async def _player(ctx: Context, screen_name: str) -> str:
 
 
 async def deposit(ctx: Context) -> Response:
-    """Credit a player's account with play money."""
+    """Credit a player's account with play money (the entry names the cashier who made it,
+    and his memo: :func:`croupier.server.bankroll.cashier_memo`)."""
     form = await ctx.body(Movement)
     player = await _player(ctx, form.screen_name)
     by = ctx.user_session.user.screen_name
-    entry = await ctx.services.money.deposit(player, form.amount, form.memo or f"deposit by {by}")
+    entry = await ctx.services.money.deposit(player, form.amount, cashier_memo(by, form.memo))
     return _moved(ctx, player, entry.number)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from croupier.server.accounts import create_user
+from croupier.server.bankroll import HOUSE_CASHIER
 from croupier.server.config import ServerConfig
 from croupier.server.money import MoneyDesk
 from croupier.server.security import Passwords
@@ -22,8 +23,8 @@ from croupier.server.storage import Store
 __all__ = ["DEMO_ACCOUNTS_FILE", "DEMO_STAFF", "DemoAccount", "read_demo_accounts", "seed_demo"]
 
 DEMO_ACCOUNTS_FILE = "demo-accounts.txt"
-DEMO_STAFF = (("cashier", "cashier"), ("floor", "floor"), ("admin", "admin"))
-"""(screen name, role) of the demo room's staff."""
+DEMO_STAFF = ((HOUSE_CASHIER, "cashier"), ("floor", "floor"), ("admin", "admin"))
+"""(screen name, role) of the demo room's staff (its cashier funds the house's bots)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from croupier.errors import ConfigurationError, CroupierError
 from croupier.room.cash.ledger import Account, Entry, Ledger, LedgerError, LedgerTotals
@@ -70,6 +70,9 @@ class MoneyDesk:
         self.store = store
         self.ledger = ledger
         self.failure: str | None = None
+        self.on_deposit: list[Callable[[str], None]] = []
+        """Called with the player after each deposit is written (the tables wake a funded
+        bot's table)."""
 
     @classmethod
     def load(cls, store: Store) -> MoneyDesk:
@@ -138,6 +141,8 @@ class MoneyDesk:
         _bounded(amount, "a deposit")
         entry = self.ledger.deposit(player, amount, memo)
         await self.save([entry])
+        for call in self.on_deposit:
+            call(player)
         return entry
 
     async def withdraw(self, player: str, amount: int, memo: str = "") -> Entry:

@@ -8,8 +8,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from croupier.server.bankroll import HOUSE_CASHIER
 from croupier.server.pubsub import InProcessPubSub, PubSub
 from croupier.server.services import Services
+from croupier.server.storage.reads import user_by_name
 from croupier.server.tables.service import CashTables
 from croupier.server.tournaments import Tournaments
 from croupier.server.tournaments.service import ensure_bot_accounts
@@ -40,6 +42,13 @@ class Online:
         await self.pubsub.close()
 
 
+async def _house_cashier(services: Services) -> bool:
+    """Whether the house's cashier (the demo's ``cashier``) is a cashier's account: the demo
+    funds its bots in his name only then (never in a player's who took that name)."""
+    row = await services.store.read(lambda c: user_by_name(c, HOUSE_CASHIER))
+    return row is not None and row.role == "cashier" and not row.is_bot
+
+
 async def start_online(
     services: Services,
     *,
@@ -52,7 +61,12 @@ async def start_online(
     config = services.config.online
     await ensure_bot_accounts(services.store)  # before the tables read the house's bots
     tables = await CashTables.start(
-        store=services.store, money=services.money, pubsub=hub, config=config, clock=clock
+        store=services.store,
+        money=services.money,
+        pubsub=hub,
+        config=config,
+        clock=clock,
+        fund_bots=services.config.demo and await _house_cashier(services),
     )
     demo = config.demo_tournaments
     tournaments = await Tournaments.start(

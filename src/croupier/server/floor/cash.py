@@ -105,6 +105,8 @@ class TableTerms:
     option: bool = False
     floor_calls: bool = True
     """The floor calls the waiting list (CAS-7); else the table calls it by itself."""
+    bots_allowed: bool = True
+    """Accounts marked as bots may sit (False: a table kept for people)."""
 
 
 def cash_rules_of(terms: TableTerms) -> Rules:
@@ -182,6 +184,7 @@ async def open_table(
         "min_buy_in": terms.min_buy_in,
         "max_buy_in": terms.max_buy_in,
         "floor_calls": terms.floor_calls,
+        "bots_allowed": terms.bots_allowed,
     }
 
     def apply(step_records: list[Record]) -> dict[str, Any]:
@@ -196,6 +199,10 @@ async def open_table(
             tables.floor.floor_calls.add(terms.name)
         else:
             tables.floor.floor_calls.discard(terms.name)
+        if terms.bots_allowed:
+            tables.floor.no_bots.discard(terms.name)
+        else:
+            tables.floor.no_bots.add(terms.name)
         detail["session"] = session.number
         detail["min_buy_in"] = session.min_buy_in
         detail["max_buy_in"] = session.max_buy_in
@@ -210,7 +217,12 @@ async def open_table(
                 place=_place(terms.name),
             )
         )
-        return {"table": terms.name, "session": session.number, "info": session.info().to_dict()}
+        return {
+            "table": terms.name,
+            "session": session.number,
+            "bots_allowed": terms.bots_allowed,
+            "info": session.info().to_dict(),
+        }
 
     if terms.name in tables.actors:
 
@@ -247,6 +259,7 @@ async def open_table(
             setattr(room.stats, key, value)
         restored = type(tables.floor).from_dict(floor_before)
         tables.floor.floor_calls = restored.floor_calls
+        tables.floor.no_bots = restored.no_bots
         raise
     actor = TableActor(tables, terms.name, Recovered())
     tables.actors[terms.name] = actor
@@ -384,7 +397,11 @@ async def call_next(tables: CashTables, floor: Floor, table: str) -> dict[str, A
             )
         if not actor.table.free_seats():
             raise ProtocolError("illegal", f"table {table} has no free seat")
-        called = room.call_waiting(table, answers=lambda r: tables.online(r.player))
+        allowed = tables.floor.bots_allowed(table)
+        called = room.call_waiting(
+            table,
+            answers=lambda r: tables.online(r.player) and (allowed or not tables.is_bot(r.player)),
+        )
         skipped = [r.player for r in called.skipped]
         r = called.registration
         if r is None:
@@ -469,6 +486,7 @@ async def move_player(
     at ``seat`` or one drawn at random (CAS-6)."""
     source = _seated_at(tables, player)
     dest = tables.actor(table)
+    tables.floor.check_bots_allowed(table, player, tables.is_bot(player))
     moved: list[int] = []
 
     def move(actor: TableActor, step: Step) -> dict[str, Any]:
@@ -647,6 +665,7 @@ def overview(tables: CashTables) -> dict[str, Any]:
         book = actor.current if actor is not None else None
         entry["rake_box"] = ledger.balance(Account.house(name))
         entry["floor_calls"] = name in tables.floor.floor_calls
+        entry["bots_allowed"] = tables.floor.bots_allowed(name)
         entry["hand"] = None if book is None or book.hand.is_over else book.number
         entry["hand_id"] = None if book is None else book.hand_id
         entry["seated"] = [

@@ -7,6 +7,9 @@
   list until the floor lifts it;
 - ``floor_calls``: tables whose waiting list the floor calls (CAS-7) instead of the table
   calling it by itself when a seat is free;
+- ``no_bots``: tables where bots may not sit (opened with ``bots_allowed`` false): an account
+  marked as a bot (``users.is_bot``) may not take a seat there, join its waiting list, be
+  called from a list to it, or be moved to it;
 - ``closing``: who announced the last hands of a table (CAS-25), for the log of its close.
 
 The table actors consult it (a suspended player may not sit in again, a barred one may not
@@ -71,6 +74,8 @@ class FloorState:
         self.barred: dict[str, str] = {}
         """Disqualified player -> who disqualified him."""
         self.floor_calls: set[str] = set()
+        self.no_bots: set[str] = set()
+        """Tables where bots may not sit."""
         self.closing: dict[str, str] = {}
 
     # ------------------------------------------------------------- checks
@@ -90,6 +95,20 @@ class FloorState:
                 f"{player} is suspended for {_count(s.orbits, 'orbit')} at {s.table}"
                 f" (POK-13-1, ITA-51): {_count(s.hands_left, 'hand')} to sit out before he"
                 " plays again",
+            )
+
+    def bots_allowed(self, table: str) -> bool:
+        """Whether bots may sit at ``table``."""
+        return table not in self.no_bots
+
+    def check_bots_allowed(self, table: str, player: str, is_bot: bool) -> None:
+        """Refuse a seat (or a waiting list, a move) at ``table`` to a bot where bots may
+        not sit."""
+        if is_bot and table in self.no_bots:
+            raise ProtocolError(
+                "forbidden",
+                f"{player} is a bot, and bots may not sit at {table}: the room keeps this"
+                " table for people",
             )
 
     def check_may_sit_in(self, player: str) -> None:
@@ -159,6 +178,7 @@ class FloorState:
             "suspensions": [s.to_dict() for s in self.suspensions.values()],
             "barred": dict(sorted(self.barred.items())),
             "floor_calls": sorted(self.floor_calls),
+            "no_bots": sorted(self.no_bots),
             "closing": dict(sorted(self.closing.items())),
         }
 
@@ -171,6 +191,7 @@ class FloorState:
             state.suspensions[s.player] = s
         state.barred = {str(k): str(v) for k, v in data.get("barred", {}).items()}
         state.floor_calls = set(data.get("floor_calls", []))
+        state.no_bots = set(data.get("no_bots", []))
         state.closing = {str(k): str(v) for k, v in data.get("closing", {}).items()}
         return state
 

@@ -26,8 +26,10 @@ from croupier.server.storage.schema import (
 )
 
 __all__ = [
+    "HOUSE_BOT_HASH",
     "HandRow",
     "LedgerLine",
+    "bot_accounts",
     "count_users",
     "hand_events_of",
     "house_bots",
@@ -53,8 +55,22 @@ def user_by_id(connection: sa.Connection, user_id: int) -> sa.Row[Any] | None:
     return connection.execute(sa.select(users).where(users.c.id == user_id)).first()
 
 
+HOUSE_BOT_HASH = "!bot"
+"""The password hash of a house bot: no password verifies against it (nobody logs in)."""
+
+
 def house_bots(connection: sa.Connection) -> set[str]:
-    """The screen names of the house's bots (accounts marked ``is_bot``)."""
+    """The screen names of the house's bots: accounts marked ``is_bot`` the house plays
+    (nobody logs in to them)."""
+    query = sa.select(users.c.screen_name).where(
+        users.c.is_bot.is_(True), users.c.password_hash == HOUSE_BOT_HASH
+    )
+    return {str(name) for name in connection.execute(query).scalars()}
+
+
+def bot_accounts(connection: sa.Connection) -> set[str]:
+    """The screen names of every account marked ``is_bot``: the house's and the bots that
+    log in and play through :mod:`croupier.client`."""
     query = sa.select(users.c.screen_name).where(users.c.is_bot.is_(True))
     return {str(name) for name in connection.execute(query).scalars()}
 

@@ -21,6 +21,7 @@ from croupier.commitment import commit
 from croupier.engine import Action, Hand, Phase
 from croupier.errors import ConfigurationError, CroupierError, IllegalActionError
 from croupier.room.cash.ledger import Entry, Ledger
+from croupier.room.cash.waiting import Registration
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.storage import Record
 from croupier.server.storage.records import SaveSnapshot
@@ -115,6 +116,12 @@ class TableActor:
     def post(self, command: Command) -> None:
         """Queue an internal command (a timer, a connection's coming and going)."""
         self.queue.put_nowait(command)
+
+    def wake(self) -> None:
+        """Look at the table again as before a deal, unless a deal is already due (a bot
+        funded by the cashier buys in again, and the table deals if it can)."""
+        if self._deal is None:
+            self.post(Command("deal"))
 
     async def run(self) -> None:
         """Take commands until cancelled."""
@@ -280,7 +287,13 @@ class TableActor:
         room = self.service.room
         if self.name in self.service.floor.floor_calls:
             return  # the floor calls this table's waiting list (croupier.server.floor.cash)
-        called = room.fill(self.name, answers=lambda r: self.service.online(r.player))
+        service = self.service
+        bots_allowed = service.floor.bots_allowed(self.name)
+
+        def answers(r: Registration) -> bool:  # a bot is not called where bots may not sit
+            return service.online(r.player) and (bots_allowed or not service.is_bot(r.player))
+
+        called = room.fill(self.name, answers=answers)
         if called:
             step.table = step.room = step.publish = True
             for registration in called:

@@ -9,6 +9,7 @@ import secrets
 from croupier.rules import casino_fr, pokerkings
 from croupier.rules.model import Rules
 from croupier.server.accounts import create_user
+from croupier.server.bankroll import fund_bot
 from croupier.server.config import ServerConfig
 from croupier.server.money import MoneyDesk
 from croupier.server.security import Passwords
@@ -31,7 +32,8 @@ DEMO_BOTS = ("Anna", "Bruno", "Chloe", "Dario", "Elena", "Fabio", "Greta", "Hugo
 """The demo bots' names (screen names ``Bot-Anna`` ...)."""
 
 DEMO_BOT_CHIPS = 1_000_000
-"""The play money each demo bot is given (cents): it buys in with it, and gets more when short."""
+"""The play money the house's cashier gives each demo bot (cents) when the demo is made: it
+buys in with it, and is funded again when short (:mod:`croupier.server.bankroll`)."""
 
 TableSpec = tuple[str, Rules, int, tuple[str, ...]]
 """(table name, rules, seats, players to seat at once)."""
@@ -55,8 +57,10 @@ def open_tables(
     config: ServerConfig,
     deposit: int,
 ) -> None:
-    """Open cash tables on a new database and seat their first players, each given
-    ``deposit`` cents and buying in for the table's maximum (the players' accounts exist)."""
+    """Open cash tables on a new database and seat their first players (the house's bots),
+    each funded by the house's cashier with ``deposit`` cents
+    (:func:`~croupier.server.bankroll.fund_bot`) and buying in for the table's maximum (the
+    players' accounts exist)."""
     online = config.online
     room = new_room(max_hands=online.absence_max_hands, max_seconds=online.absence_max_seconds)
     room.ledger = money.ledger
@@ -64,7 +68,7 @@ def open_tables(
     for name, rules, seats, players in specs:
         session = room.open_table(name, rules, seats=seats)
         for player in players:
-            money.ledger.deposit(player, deposit, "demo chips")
+            fund_bot(money.ledger, player, deposit, f"seated at {name}")
             room.join(player, name, session.max_buy_in)
     records: list[Record] = [
         SaveSnapshot(TABLE_KIND, name, table_part(room, name)) for name, *_ in specs

@@ -52,6 +52,7 @@ def do_sit(actor: TableActor, player: str, msg: client.Sit, step: Step) -> dict[
     """Take a seat drawn at random (CAS-7), buying in from the balance (CAS-9, CAS-10)."""
     room = actor.service.room
     actor.service.floor.check_may_play(player)
+    actor.service.floor.check_bots_allowed(actor.name, player, actor.service.is_bot(player))
     seat = room.join(player, actor.name, msg.buy_in, post=msg.post)
     step.table = step.room = step.publish = True
     return {"seat": seat, "balance": room.balance(player)}

@@ -21,13 +21,14 @@ from croupier.bots import Bot, make_bot
 from croupier.errors import IllegalActionError
 from croupier.room.cash import Room
 from croupier.room.cash.ledger import format_money
+from croupier.server.bankroll import fund_bot
 from croupier.server.floor.state import FloorState, load_floor_state
 from croupier.server.money import MoneyDesk
 from croupier.server.protocol import client
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.pubsub import PubSub, Topic
 from croupier.server.storage import Record, Store
-from croupier.server.storage.reads import house_bots
+from croupier.server.storage.reads import bot_accounts, house_bots
 from croupier.server.storage.records import EndHand, SaveSnapshot
 from croupier.server.tables.actor import TableActor, entries_since
 from croupier.server.tables.commands import Command
@@ -68,7 +69,12 @@ class CashTables:
         self.actors: dict[str, TableActor] = {}
         self.bots: dict[str, Bot] = {}
         self.house_bots: set[str] = set()
-        """The house's bots: accounts marked ``is_bot`` (never a name's look)."""
+        """The house's bots: accounts marked ``is_bot`` the house plays (never a name's look)."""
+        self.bot_accounts: set[str] = set()
+        """Every account marked ``is_bot`` (the house's and those that log in), read when the
+        server starts: marked as bots in the lobby and the seats."""
+        self.fund_bots = False
+        """Whether the house's cashier funds a bot short of money (the demo only)."""
         self._presence: Counter[str] = Counter()
         self._hand_id = hand_id
         self._tasks: list[asyncio.Task[None]] = []
@@ -91,8 +97,10 @@ class CashTables:
         pubsub: PubSub,
         config: OnlineConfig,
         clock: Callable[[], float] = time.monotonic,
+        fund_bots: bool = False,
     ) -> CashTables:
-        """Recover the room from the database and start every table's actor."""
+        """Recover the room from the database and start every table's actor (``fund_bots``:
+        the house's cashier funds a bot short of money, as the demo does)."""
         recovered = await asyncio.to_thread(load_room, store, money.ledger, config)
         hand_id = await store.read(last_hand_id)
         floor = await store.read(load_floor_state)
@@ -107,7 +115,10 @@ class CashTables:
             clock=clock,
         )
         tables.floor = floor
+        tables.fund_bots = fund_bots
+        money.on_deposit.append(tables.deposited)
         tables.house_bots = await store.read(house_bots)
+        tables.bot_accounts = await store.read(bot_accounts)
         if recovered.stray_hands:
             await store.write([EndHand(h, "voided") for h in recovered.stray_hands])
         for name in recovered.room.tables:
@@ -123,6 +134,8 @@ class CashTables:
 
     async def close(self) -> None:
         """Stop the actors (a write handed to the store is committed all the same)."""
+        if self.deposited in self.money.on_deposit:
+            self.money.on_deposit.remove(self.deposited)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -130,8 +143,8 @@ class CashTables:
                 await task
 
     def is_bot(self, player: str) -> bool:
-        """Whether ``player`` is one of the house's bots (his account is marked so)."""
-        return player in self.house_bots
+        """Whether ``player``'s account is marked as a bot (the house's or one that logs in)."""
+        return player in self.house_bots or player in self.bot_accounts
 
     # ----------------------------------------------------------------- clocks
     def now(self) -> float:
@@ -226,7 +239,8 @@ class CashTables:
             "seats": t.size,
             "taken": len(t.players),
             "players": [ts.player for ts in t],
-            "bots": [ts.player for ts in t if ts.player in self.house_bots],
+            "bots": [ts.player for ts in t if self.is_bot(ts.player)],
+            "bots_allowed": self.floor.bots_allowed(table),
             "waiting": len(self.waiting_for(table)),
             "playing": t.hand is not None,
             "hands_played": info.hands_played,
@@ -269,6 +283,8 @@ class CashTables:
         if msg.table is not None:
             self.actor(msg.table)
         self.floor.check_may_play(player)
+        if msg.table is not None:
+            self.floor.check_bots_allowed(msg.table, player, self.is_bot(player))
         registration = self.room.register(
             player, table=msg.table, stakes=msg.stakes, buy_in=msg.buy_in
         )
@@ -322,9 +338,20 @@ class CashTables:
         return {"player": msg.player, "muted": msg.muted}
 
     # ------------------------------------------------------------------- bots
+    def deposited(self, player: str) -> None:
+        """The cashier deposited for ``player``: a house bot's table looks again (the bot
+        buys in again if it was short, and the table deals if it can)."""
+        table = self.room.where(player) if player in self.bots else None
+        actor = self.actors.get(table) if table is not None else None
+        if actor is not None:
+            actor.wake()
+
     def bots_between_hands(self, table: str) -> None:
-        """Demo bots without chips buy in again (and get demo chips when their balance is
-        short): the demo's tables keep playing."""
+        """The house's bots without chips buy in again from their balance; in the demo
+        (:attr:`fund_bots`) the house's cashier funds a bot whose balance is short, from the
+        house's bankroll (:func:`~croupier.server.bankroll.fund_bot`): the demo's tables keep
+        playing. Without the demo nothing is created: a bot short of money stays short until
+        the room's cashier deposits for it."""
         room = self.room
         session = room.session(table)
         for ts in room.table(table):
@@ -333,7 +360,12 @@ class CashTables:
             amount = session.min_buy_in * 2 if ts.stack == 0 else session.min_buy_in
             amount = min(amount, session.max_rebuy)
             if room.balance(ts.player) < amount:
-                room.ledger.deposit(ts.player, 10 * session.max_buy_in, "demo chips for a bot")
+                if not self.fund_bots:
+                    _log.info(
+                        "bot %s is short of %s to buy in again", ts.player, format_money(amount)
+                    )
+                    continue
+                fund_bot(room.ledger, ts.player, 10 * session.max_buy_in, f"short at {table}")
             try:
                 room.rebuy(ts.player, amount)
             except IllegalActionError as error:

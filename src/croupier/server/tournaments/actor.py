@@ -484,6 +484,8 @@ class TournamentActor(Purse):
                 return
             if bot in self.registered:
                 continue
+            if not self.service.cash.fund_bots and self.service.money.balance(bot) < self._cost():
+                continue  # without the demo, only a bot the cashier funded takes a seat
             self.service.add_bot(bot)
             try:
                 self._register(bot)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from croupier.errors import CroupierError, IllegalActionError
 from croupier.room.cash.ledger import Account, EntryKind, format_money
 from croupier.room.tournament import Tournament, TournamentConfig
+from croupier.server.bankroll import fund_bot
 from croupier.server.tournaments.bounties import bounty_account, bounty_part, close_bounties
 from croupier.server.tournaments.spec import Spec, table_name
 
@@ -91,10 +92,10 @@ class Purse:
     def _can_pay(self, player: str, amount: int, what: str) -> None:
         self.service.money.check_open()
         balance = self.service.money.balance(player)
-        if player in self.service.bots and balance < amount:
-            self.service.money.ledger.deposit(
-                player, 100 * max(amount, 100), "demo chips for a bot"
-            )
+        if player in self.service.bots and balance < amount and self.service.cash.fund_bots:
+            # the demo: the house's cashier funds its bot (without it, a bot pays from what
+            # the room's cashier deposited for it, or does not enter)
+            fund_bot(self.service.money.ledger, player, 100 * max(amount, 100), f"{what}")
             balance = self.service.money.balance(player)
         if balance < amount:
             raise IllegalActionError(

@@ -109,7 +109,7 @@ export class TableNotices {
     replace(
       this.panel,
       h("h2", { id: `nt-${this.table}` }, t("nt.title")),
-      items.length ? h("ul", { class: "plain notice-list" }, items.reverse()) : h("p", { class: "muted" }, t("nt.none")),
+      items.length ? h("ul", { class: "plain notice-list", tabindex: "0", "aria-labelledby": `nt-${this.table}` }, items.reverse()) : h("p", { class: "muted" }, t("nt.none")),
     );
   }
 

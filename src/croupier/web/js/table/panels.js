@@ -118,7 +118,8 @@ export function eventLine(e, names, unit) {
 
 /** The log of the hand on show, newest last. */
 export function logPanel(lines, table) {
-  const list = h("ul", { class: "log plain", "aria-live": "off" }, lines.map((l) => h("li", {}, l)));
+  // A scroll box the keyboard can reach (and scroll), named by its heading.
+  const list = h("ul", { class: "log plain", "aria-live": "off", tabindex: "0", "aria-labelledby": `log-${table}` }, lines.map((l) => h("li", {}, l)));
   queueMicrotask(() => {
     list.scrollTop = list.scrollHeight;
   });

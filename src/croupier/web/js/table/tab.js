@@ -36,6 +36,7 @@ export class TableTab {
     this.view = { table: name, seq: null, hand: null, events: [], info: null, state: null, you: null };
     this.receivedAt = Date.now();
     this.lines = [];
+    this.toSay = []; // the lines of this update, for the screen readers (announce)
     this.chat = [];
     this.finished = [];
     this.pre = null;
@@ -104,6 +105,7 @@ export class TableTab {
       if (start >= 0) {
         v.events = events.slice(start);
         this.lines = [t("log.started", { n: frame.hand })];
+        this.toSay.push(this.lines[0]);
         for (const e of v.events.slice(1)) this.logEvent(e, v.events);
         this.pre = null;
       }
@@ -134,6 +136,20 @@ export class TableTab {
     this.receivedAt = Date.now();
     this.missing = false;
     this.render();
+    this.announce(frame.type === "update");
+  }
+
+  /** Tell screen readers what this update brought: the actions, the board, the results in
+   * words, and "Your turn" when the turn comes to the player (a fresh view says nothing:
+   * its log is on the page). */
+  announce(fresh) {
+    const said = fresh ? this.toSay.slice(-8) : [];
+    this.toSay = [];
+    const d = displayOf(this.view);
+    const mine = d.turn && d.me != null && d.turn.seat === d.me ? `${d.hand}|${(this.view.events || []).length}` : null;
+    if (mine && mine !== this.turnSaid) said.push(t("table.your_turn"));
+    this.turnSaid = mine;
+    if (said.length) this.sayEl.textContent = said.map((l) => l.replace(/[.\s]+$/, "")).join(". ") + ".";
   }
 
   linesOf(events) {
@@ -145,7 +161,10 @@ export class TableTab {
   logEvent(e, events) {
     sound.forEvent(e);
     const line = eventLine(e, namesOf(events.concat([e]), this.view.state?.seats), this.unit());
-    if (line) this.lines.push(line);
+    if (line) {
+      this.lines.push(line);
+      this.toSay.push(line);
+    }
     this.lines = this.lines.slice(-200);
   }
 
@@ -199,7 +218,10 @@ export class TableTab {
     this.headEl = h("div", { class: "table-head" });
     this.feltBox = h("div", { class: "felt-box" });
     this.myCardsEl = h("div", { class: "my-cards", "aria-live": "polite" });
-    this.turnEl = h("p", { class: "turn-line", role: "status", "aria-live": "polite" });
+    // Whose turn it is, on screen; screen readers hear it from the announcer (sayEl), with
+    // the actions and the results, once each.
+    this.turnEl = h("p", { class: "turn-line", "aria-live": "off" });
+    this.sayEl = h("p", { class: "sr-only table-say", role: "log", "aria-live": "polite", "aria-atomic": "true" });
     this.actionsEl = h("div", { class: "bar-slot" });
     this.askEl = h("div", { class: "ask" });
     this.noteEl = h("div", { class: "table-note", role: "status", "aria-live": "polite" });
@@ -227,7 +249,7 @@ export class TableTab {
     this.logEl = h("div");
     this.barMain = h("div", { class: "table-main bar-main" }, h("div", { class: "bar-row" }, this.myCardsEl, this.barEl));
     this.root.append(
-      h("div", { class: "table-main" }, this.headEl, this.feltBox),
+      h("div", { class: "table-main" }, this.headEl, this.feltBox, this.sayEl),
       this.barMain,
       h("div", { class: "side" }, this.seatEl, this.ita50El, this.infoEl, this.notices.panel, this.historyEl, this.chatEl, this.logEl),
     );
@@ -303,11 +325,12 @@ export class TableTab {
     const fresh = new Set(d.board.filter((c) => !seen.has(c)));
     if (!this.boardSeen || this.boardSeen.hand !== d.hand) fresh.clear(); // a view opened mid-hand
     this.boardSeen = { hand: d.hand, cards: new Set(d.board) };
+    const moving = !document.documentElement.classList.contains("no-animations");
+    const dealing = this.dealtNow(d, moving);
     const old = this.feltBox.querySelector(".felt-wrap");
     const leaving = old ? [...old.querySelectorAll(".bet-chip")].filter((el) => !d.seats.some((s) => String(s.seat) === el.dataset.betSeat && s.bet)) : [];
-    const felt = renderFelt(this.view, { receivedAt: this.receivedAt, narrow: NARROW.matches, fresh });
+    const felt = renderFelt(this.view, { receivedAt: this.receivedAt, narrow: NARROW.matches, fresh, dealing });
     replace(this.feltBox, felt);
-    const moving = !document.documentElement.classList.contains("no-animations");
     if (moving && leaving.length) {
       for (const chip of leaving) {
         chip.removeAttribute("role");
@@ -331,6 +354,22 @@ export class TableTab {
         }
       }
     }
+  }
+
+  /** The seats dealt in since the last drawing, each with its place in the deal (from the
+   * seat after the button): their cards fly in. None for a view opened mid-hand, and none
+   * at all when the player or the system asks for no animation. */
+  dealtNow(d, moving) {
+    const holding = d.hand == null ? [] : d.seats.filter((s) => s.dealt_in && !s.folded && !s.mucked).map((s) => s.seat);
+    const first = this.dealtSeen === undefined;
+    const seen = this.dealtSeen && this.dealtSeen.hand === d.hand ? this.dealtSeen.seats : new Set();
+    this.dealtSeen = { hand: d.hand, seats: new Set([...seen, ...holding]) };
+    const dealing = new Map();
+    if (first || !moving) return dealing;
+    const fresh = holding.filter((seat) => !seen.has(seat));
+    const after = (seat) => (seat - (d.button ?? 0) + 100 * d.maxSeats) % d.maxSeats;
+    fresh.sort((a, b) => after(a) - after(b)).forEach((seat, i) => dealing.set(seat, i));
+    return dealing;
   }
 
   renderTurn(d) {

@@ -221,7 +221,7 @@ function seatTags(s, d) {
   return tags;
 }
 
-function seatEl(s, d, place, receivedAt) {
+function seatEl(s, d, place, receivedAt, dealing) {
   const isMe = s.seat === d.me;
   const cards = isMe ? d.myCards || s.cards : s.cards;
   const holding = d.hand != null && s.dealt_in && !s.folded && !s.mucked;
@@ -230,6 +230,17 @@ function seatEl(s, d, place, receivedAt) {
     cardsEl = h("span", { class: "cards", role: "group", "aria-label": cardsName(cards) }, cards.map((c) => lightUp(cardEl(c, { small: true }), c, d)));
   } else if (holding) {
     cardsEl = h("span", { class: "cards", "aria-hidden": "true" }, cardEl(null, { small: true }), cardEl(null, { small: true }));
+  }
+  if (cardsEl && dealing && dealing.has(s.seat)) {
+    // Dealt just now: each card comes from the middle of the felt to the seat (CSS only:
+    // a keyframe from the centre, in the felt's container units; staggered by the deal's order).
+    const order = dealing.get(s.seat);
+    [...cardsEl.children].forEach((c, i) => {
+      c.classList.add("dealing");
+      c.style.setProperty("--dx", `${(50 - place.x).toFixed(1)}cqw`);
+      c.style.setProperty("--dy", `${(50 - place.y).toFixed(1)}cqh`);
+      c.style.setProperty("--deal-i", String(order + i * dealing.size));
+    });
   }
   const classes = ["seat"];
   if (isMe) classes.push("me");
@@ -323,7 +334,8 @@ function centreEl(d, fresh) {
 
 /** The table as a new element, drawn from `view` alone.
  * opts: {receivedAt: epoch ms of the frame, narrow: a portrait box, fresh: the board's
- * cards dealt since the last drawing (they turn over)}. */
+ * cards dealt since the last drawing (they turn over), dealing: a Map of the seats whose cards
+ * were dealt since the last drawing to their place in the deal (the cards fly in)}. */
 export function renderFelt(view, opts = {}) {
   const d = displayOf(view);
   const numbers = Array.from({ length: d.maxSeats }, (_, i) => i + 1);
@@ -341,7 +353,7 @@ export function renderFelt(view, opts = {}) {
       wrap.append(emptySeatEl(seat, place));
       continue;
     }
-    wrap.append(seatEl(s, d, place, receivedAt));
+    wrap.append(seatEl(s, d, place, receivedAt, opts.dealing));
     if (s.bet) {
       const bx = 50 + (place.x - 50) * 0.56;
       const by = 50 + (place.y - 50) * 0.52;

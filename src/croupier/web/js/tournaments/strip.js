@@ -3,7 +3,7 @@
 // clock, the player's place and chips, the rebuy and add-on offers when they open, and his
 // result when it is over for him.
 import { h, replace } from "../dom.js";
-import { money, num, t } from "../i18n.js";
+import { money, num, onLang, t } from "../i18n.js";
 import { offersPanel } from "../pages/tournament.js";
 import { clockText, follow, levelText, placeText, resultOf, viewOf } from "./store.js";
 
@@ -54,6 +54,12 @@ export function tournamentPanel(id) {
     );
   };
   draw(null);
-  const stop = follow(id, draw);
+  const unfollow = follow(id, draw);
+  // Drawn again in the new language when the player switches.
+  const unLang = onLang(() => draw(viewOf(id)));
+  const stop = () => {
+    unfollow();
+    if (typeof unLang === "function") unLang();
+  };
   return { id, el, stop };
 }
