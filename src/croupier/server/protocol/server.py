@@ -356,7 +356,9 @@ class LobbyTable(_Part):
     taken: int
     players: list[str]
     bots: list[str] = []
-    """Those of ``players`` who are the house's bots."""
+    """Those of ``players`` who are bots (accounts marked ``is_bot``)."""
+    bots_allowed: bool = True
+    """Whether bots may sit at the table or join its waiting list (the floor's setting)."""
     waiting: int
     playing: bool
     hands_played: int
