@@ -1,11 +1,14 @@
 """The hand histories page in Chromium against the real server: a player plays hands through
 the page, then finds each in his list (the table's name, the time, his cards, the board, the
 pot, his result), filters them and replays one on a drawn table, step by step, that never shows
-a card he was not allowed to see; the page in three languages at five sizes, with no text cut
-and no serious accessibility fault."""
+a card he was not allowed to see; downloads his hands' text and proofs in his language, named
+from the table and the hand; the page in three languages at five sizes, with no text cut and no
+serious accessibility fault."""
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +18,8 @@ from _browser import Player, Server, new_player, privacy_problems, wait_until
 from _checks import axe_problems, overflows
 from playwright.sync_api import Browser
 from test_web_play import act_if_turn, leave, open_table, sit, stay_in
+
+from croupier.commitment import HandProofs
 
 TABLE = "casino-fr-1"
 SIZES = [(1280, 720), (1366, 768), (1920, 1080), (390, 844), (844, 390)]
@@ -169,3 +174,72 @@ def test_the_page_in_every_language_and_size(hal: Player, shots: Path) -> None:
     page.select_option("#lang", "en")
     assert problems == [], "\n".join(problems)
     assert hal.errors == [] and hal.console == []
+
+
+# (file word for "hand", for "proofs", the history's head, a seat's line, a street's line)
+DOWNLOADS = {
+    "en": ("hand", "proofs", "{table}, hand #{n}", "Seat ", "*** Preflop ***"),
+    "fr": ("main", "preuves", "{table}, main n° {n}", "Siège ", "*** Préflop ***"),
+    "it": ("mano", "prove", "{table}, mano n. {n}", "Posto ", "*** Preflop ***"),
+}
+
+
+def test_the_downloads_are_in_his_language_and_named_from_the_table(
+    hal: Player, server: Server
+) -> None:
+    page = hal.page
+    hal.goto("#/hands")
+    page.wait_for_selector("#hands tbody tr[data-hand-id]")
+    listed = page.evaluate("() => fetch('/api/hands').then(r => r.json())")["hands"]
+    x = next(h for h in listed if h["status"] == "ended")
+    number = x["number"]
+    truth = server.hands()[(TABLE, number)]
+    english = page.evaluate(
+        f"() => fetch('/api/hands/{x['id']}?format=proofs').then(r => r.json())"
+    )
+    for lang, (hand, proofs, head, seat, street) in DOWNLOADS.items():
+        page.select_option("#lang", lang)
+        row = page.locator(f"#hands tr[data-hand-id='{x['id']}']")
+        row.wait_for()
+        with page.expect_download() as got:
+            row.locator("button.hand-text").click()
+        name = got.value.suggested_filename
+        assert name == f"{TABLE}-{hand}-{number}.txt", name
+        text = Path(got.value.path()).read_text(encoding="utf-8")
+        assert text.startswith(head.format(table=TABLE, n=number)), text[:80]
+        assert seat in text and street in text, text
+        for card in truth.hole[truth.players["hal"]]:
+            assert card[0] in text  # his own cards, in the card's words
+        with page.expect_download() as got:
+            row.locator("button.hand-proofs").click()
+        name = got.value.suggested_filename
+        assert name == f"{TABLE}-{hand}-{number}-{proofs}.json", name
+        assert re.fullmatch(r"[a-z0-9-]+\.(txt|json)", name), name
+        data = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+        # the label in his words; the proofs themselves the server's, and they verify
+        assert data["hand"] == head.format(table=TABLE, n=number)
+        assert {k: v for k, v in data.items() if k != "hand"} == {
+            k: v for k, v in english.items() if k != "hand"
+        }
+        read = HandProofs.from_dict(data)
+        assert read.root == truth.root and read.proofs and all(read.check())
+    # a tournament's table: the file named from the table's number and the tournament's name,
+    # in ASCII (accents and signs dropped), never from the table's id
+    page.select_option("#lang", "fr")
+    names = page.evaluate(
+        """async () => {
+          const i18n = await import('/static/js/i18n.js');
+          i18n.addWords((await import('/static/js/words/histories.js')).WORDS);
+          i18n.setLang('fr');
+          const d = await import('/static/js/download.js');
+          const { tableTitle } = await import('/static/js/pages/hands.js');
+          const title = tableTitle({ tournament: 'Tournoi d’été à 6', number: 2 }, 'sng-x-1@2');
+          return [d.handFileName(title, 7), d.handFileName(title, 7, { proofs: true })];
+        }"""
+    )
+    assert names == [
+        "table-2-tournoi-d-ete-a-6-main-7.txt",
+        "table-2-tournoi-d-ete-a-6-main-7-preuves.json",
+    ]
+    page.select_option("#lang", "en")
+    assert hal.errors == [], hal.errors

@@ -203,7 +203,12 @@ def test_showdown_and_floor_decisions_reach_the_players(
 
     # the last hands: too few to play, the table closes at once; no seat offered on it
     _post(floor, f"/api/floor/cash/tables/{TABLE}/announce", {"why": "fermeture / chiusura"})
-    wait_until(lambda: _table(floor)["status"] == "closed", timeout=20, what="the table closed")
+    # a hand still in play is played out first, then the table closes
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and _table(floor)["status"] != "closed":
+        if not (_act(ann) or _act(bob)):
+            time.sleep(0.1)
+    assert _table(floor)["status"] == "closed", "the table closed: not within 60 s"
     assert "La table est fermée" in _banner(ann, "table_closed")
     assert "Il tavolo è chiuso" in _banner(bob, "table_closed")
     for p in (ann, bob):

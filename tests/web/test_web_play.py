@@ -219,8 +219,11 @@ def test_two_players_play_to_a_showdown_and_one_rebuys(
     assert TABLE in (ann.page.locator("#hand-text details.original pre").text_content() or "")
     ann.page.select_option("#lang", "en")
     ann.page.wait_for_selector("text=Hand histories")
-    link = ann.page.locator("#hands tbody tr a").first.get_attribute("href") or ""
-    assert re.fullmatch(r"/api/hands/\d+\?format=text", link), link
+    # each hand to download (its text and proofs, in her language: test_web_hands.py); the
+    # page draws its title at once and its rows when the hands have come
+    ann.page.wait_for_selector("#hands tbody tr button.hand-text")
+    assert ann.page.locator("#hands tbody tr button.hand-text").count() >= 1
+    assert ann.page.locator("#hands tbody tr button.hand-proofs").count() >= 1
     open_table(ann, TABLE)
     for p, other in ((ann, bob), (bob, ann)):
         leave(p, other)
@@ -414,7 +417,15 @@ def test_a_sit_and_go_against_bots_to_its_end(
     page.click(f"[data-register='{tid}']")
     page.wait_for_selector(f"#tournaments tr[data-tournament='{tid}'] [data-unregister]")
     page.click(f"[data-details='{tid}']")
-    page.wait_for_selector(".t-page .t-you")
+    # his part of the tournament's page; or, when the bots filled it first, his table
+    wait_until(
+        lambda: (
+            page.locator(".t-page .t-you").count() > 0
+            or page.evaluate("() => location.hash").startswith("#/table/")
+        ),
+        timeout=60,
+        what="the tournament's page with his part, or his table",
+    )
     # the bots fill it; its start takes him to his table
     wait_until(
         lambda: page.evaluate("() => location.hash").startswith("#/table/"),

@@ -11,11 +11,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 from _browser import DESKTOP, Player, Server, iter_frames, new_player, wait_until
+from _checks import felt_problems, overflows
 from playwright.sync_api import Browser, Page
 
 TABLE = "casino-fr-1"  # 3 bots of 6 at €1/€2: a hand every few seconds
@@ -160,6 +162,10 @@ def test_a_typed_buy_in_survives_the_updates(ann: Player) -> None:
     page.evaluate("() => document.activeElement.blur()")
 
 
+def _focused_on(page: Any, action: str | None) -> bool:
+    return bool(page.evaluate("() => (document.activeElement?.dataset.action) || ''") == action)
+
+
 def test_one_fixed_action_bar_with_the_focus_on_it(ann: Player) -> None:
     page = ann.page
     checked_free = called = 0
@@ -180,8 +186,8 @@ def test_one_fixed_action_bar_with_the_focus_on_it(ann: Player) -> None:
         assert mid in ("check", "call")
         assert (buttons.nth(2).get_attribute("data-action") or "") in ("bet", "raise", "all_in", "")
         # the keyboard is on the bar, on Check or Call, never on Fold
-        focused = page.evaluate("() => document.activeElement.dataset.action || ''")
-        assert focused == mid, page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
+        # (the bar takes the focus once drawn: within a frame or two)
+        wait_until(partial(_focused_on, page, mid), timeout=2, what=f"the focus on {mid}")
         wait_until(lambda: "Your turn" in page.title(), timeout=2, what="the tab's title")
         if mid == "check" and not checked_free:
             # folding when checking is free asks once: the first click does not fold
@@ -310,12 +316,119 @@ def test_the_table_and_the_bar_fit_the_window(ann: Player, shots: Path) -> None:
                     )
                     if overlap:
                         problems.append(f"{lang} {w}x{h}: a seat covers the board")
+            # inside the felt: no text cut, no seat over another, the board, the pots, the
+            # button or a bet; nothing on the page wider than its box
+            problems += [f"{lang} {w}x{h}: {p}" for p in overflows(page)]
             page.screenshot(path=str(shots / f"table-fit-{lang}-{w}x{h}.png"))
     page.select_option("#lang", "en")
     page.set_viewport_size(DESKTOP)
     assert not problems, problems
     page.keyboard.press("Enter")
     wait_off_turn(page)
+
+
+BANK_TABLE = "pokerkings-1"  # an online room's clock: 15 s running from the start, a 30 s bank
+
+
+def test_the_time_bank_from_the_bar_and_nothing_cut_while_it_runs(
+    browser: Browser, server: Server, shots: Path
+) -> None:
+    tina = new_player(browser, server, "tina")
+    tina.register()
+    page = tina.page
+    tina.goto(f"#/table/{BANK_TABLE}")
+    page.wait_for_selector(f"#sit-{BANK_TABLE}")
+    page.click(f"#sit-{BANK_TABLE}")
+    page.wait_for_selector(".seat.me")
+    # her turn, her clock running: the bar offers her time bank (30 s)
+    use = page.locator("[data-control='time-bank']")
+    use.wait_for(timeout=60_000)
+    assert use.inner_text() == "Use time bank (30 s)"
+    use.click()
+    # it runs when her 15 s are up: the seat's clock says so, in its own colour and words
+    page.wait_for_selector(".seat.me.to-act .timebar[data-phase='time-bank']", timeout=25_000)
+    clock = page.locator(".seat.me.to-act .clock")
+    assert clock.inner_text().startswith("Bank: ")
+    assert (clock.get_attribute("aria-label") or "").startswith("Time bank: ")
+    assert use.count() == 0  # nothing more to use
+    problems: list[str] = []
+    for lang in ("en", "fr", "it"):
+        page.select_option("#lang", lang)
+        for size in SIZES:
+            page.set_viewport_size(size)
+            page.wait_for_timeout(100)
+            w, h = size["width"], size["height"]
+            problems += [f"{lang} {w}x{h}: {p}" for p in overflows(page)]
+            if w in (1366, 390):
+                page.screenshot(path=str(shots / f"table-bank-{lang}-{w}x{h}.png"))
+    # all of it seen while the bank ran
+    assert page.locator(".seat.me.to-act .timebar[data-phase='time-bank']").count() == 1
+    assert page.inner_text(".seat.me.to-act .clock").startswith("Riserva: ")
+    page.select_option("#lang", "en")
+    page.set_viewport_size(DESKTOP)
+    assert problems == [], "\n".join(problems)
+    page.locator(".actions .main-buttons .slot-mid:not([disabled])").click()
+    assert tina.errors == [], tina.errors
+    tina.context.close()
+
+
+# Every tone the page starts (WebAudio), by its frequency: the page's own sounds, heard.
+HEAR = """(() => {
+  window.heard = [];
+  const make = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () {
+    const osc = make.call(this);
+    const start = osc.start.bind(osc);
+    osc.start = (...a) => {
+      window.heard.push(Math.round(osc.frequency.value));
+      return start(...a);
+    };
+    return osc;
+  };
+})()"""
+TONES = {520: "a card dealt", 760: "chips bet", 660: "your turn"}
+
+
+def test_sounds_when_turned_on_for_the_deal_the_bets_the_checks_and_folds(
+    browser: Browser, server: Server
+) -> None:
+    sonia = new_player(browser, server, "sonia")
+    sonia.context.add_init_script(HEAR)
+    sonia.register()
+    page = sonia.page
+    sonia.goto("#/settings")
+    sounds = page.get_by_label("Sounds", exact=False)
+    assert not sounds.is_checked()  # off by default
+    sounds.check()
+    sonia.goto(f"#/table/{OTHER}")
+    page.wait_for_selector(f"#sit-{OTHER}")
+    page.click(f"#sit-{OTHER}")
+    page.wait_for_selector(".seat.me")
+
+    def heard() -> set[int]:
+        mid = page.locator(".actions .main-buttons .slot-mid:not([disabled])")
+        if mid.count():
+            mid.click()
+        page.wait_for_timeout(100)
+        tones = set(page.evaluate("() => window.heard"))
+        return tones if set(TONES) <= tones and tones & {300, 200} else set()
+
+    tones = wait_until(heard, timeout=60, what="the deal, a bet, his turn, a check or a fold heard")
+    assert tones <= {520, 760, 660, 300, 200, 990}, tones
+    # turned off: not a sound more
+    sonia.goto("#/settings")
+    page.get_by_label("Sounds", exact=False).uncheck()
+    page.evaluate("() => { window.heard = []; }")
+    sonia.goto(f"#/table/{OTHER}")
+    page.wait_for_selector(".seat.me")
+    for _ in range(30):
+        mid = page.locator(".actions .main-buttons .slot-mid:not([disabled])")
+        if mid.count():
+            mid.click()
+        page.wait_for_timeout(100)
+    assert page.evaluate("() => window.heard") == []
+    assert sonia.errors == [], sonia.errors
+    sonia.context.close()
 
 
 def test_chips_as_stacks_and_quiet_by_default(ann: Player) -> None:
@@ -361,17 +474,9 @@ def test_tables_side_by_side_and_one_key_to_the_turn(ann: Player, shots: Path) -
         timeout=40,
         what="a tile marked at his turn",
     )
-    for tile in page.locator(".tiles .table-page").all():
-        seats = tile.locator(".seat").evaluate_all(f"els => els.map({BOX})")
-        for other in (".centre .board", ".marker.button"):
-            if not tile.locator(other).count():
-                continue
-            b = tile.locator(other).evaluate(BOX)
-            for s in seats:
-                overlap = (
-                    min(s[2], b[2]) - max(s[0], b[0]) > 2 and min(s[3], b[3]) - max(s[1], b[1]) > 2
-                )
-                assert not overlap, (other, s, b)
+    # no seat over another, the board, the pots, a bet or the button; nothing cut
+    problems = felt_problems(page, ".tiles")
+    assert problems == [], problems
     page.screenshot(path=str(shots / "table-tiles-1366x768.png"))
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     page.keyboard.press("t")

@@ -405,6 +405,7 @@ export const WORDS = {
   "act.three_quarters_pot": "¾ pot",
   "act.raise_none": "Raise",
   "table.clock_bank": "Time bank: {seconds} s",
+  "table.clock_bank_short": "Bank: {seconds} s",
   "table.your_turn_title": "Your turn: {table}",
   "settings.fold_free_off": "Grey out Fold when checking is free (otherwise Fold asks once)",
   "settings.turn_title": "Say in the tab's title when it is your turn",

@@ -405,6 +405,7 @@ export const WORDS = {
   "act.three_quarters_pot": "¾ pot",
   "act.raise_none": "Relancer",
   "table.clock_bank": "Réserve de temps : {seconds} s",
+  "table.clock_bank_short": "Réserve : {seconds} s",
   "table.your_turn_title": "À vous : {table}",
   "settings.fold_free_off": "Griser « Passer » quand parler est gratuit (sinon « Passer » demande confirmation)",
   "settings.turn_title": "Signaler dans le titre de l'onglet quand c'est à vous",

@@ -405,6 +405,7 @@ export const WORDS = {
   "act.three_quarters_pot": "¾ piatto",
   "act.raise_none": "Rilancia",
   "table.clock_bank": "Riserva di tempo: {seconds} s",
+  "table.clock_bank_short": "Riserva: {seconds} s",
   "table.your_turn_title": "Tocca a te: {table}",
   "settings.fold_free_off": "Disattiva «Passa» quando il check è gratuito (altrimenti «Passa» chiede conferma)",
   "settings.turn_title": "Segnala nel titolo della scheda quando tocca a te",

@@ -7,7 +7,8 @@ import { ApiError, get } from "../api.js";
 import { cardEl, cardsName } from "../cards.js";
 import { h, newId, replace } from "../dom.js";
 import { amount, has, t, when } from "../i18n.js";
-import { historyEl } from "../table/history.js";
+import { historyEl, historyText } from "../table/history.js";
+import { handFileName, saveFile } from "../download.js";
 import { replayer } from "./replayer.js";
 
 const PAGE = 25;
@@ -106,9 +107,26 @@ export async function render(main) {
     );
     (told || reader.querySelector("pre")).focus();
   };
+  // The downloads, made here in the player's language from the hand as he saw it: its
+  // history told from its events (the server's English text where it has none), and the
+  // deck's proofs for `croupier verify` labelled with the table's name and the hand's number;
+  // the files named from them (never the table's id).
+  const download = async (x, proofs) => {
+    const found = await get(`/api/hands/${x.id}`);
+    const title = tableTitle(x.title, x.table);
+    const name = handFileName(title, x.number, { proofs });
+    if (proofs && !found.proofs) {
+      replace(reader, h("p", { class: "notice", role: "status" }, t("hands.no_proofs")));
+    } else if (proofs) {
+      const data = { ...found.proofs, hand: t("hist.head", { table: title, n: x.number }) };
+      saveFile(name, `${JSON.stringify(data, null, 2)}\n`, "application/json");
+    } else {
+      const text = found.events ? historyText({ ...found, table: title }, found.unit === "chips" ? "chips" : "cents") : found.text;
+      saveFile(name, text);
+    }
+  };
   const row = (x) => {
     const title = tableTitle(x.title, x.table);
-    const file = `${x.table.replace(/[^A-Za-z0-9_.-]+/g, "-")}-hand-${x.number}`;
     return h(
       "tr",
       { "data-hand-id": String(x.id), "data-status": x.status },
@@ -130,8 +148,8 @@ export async function render(main) {
           { class: "row hand-actions" },
           h("button", { type: "button", class: "hand-replay", "aria-label": `${t("hands.replay")}: ${title} #${x.number}`, onclick: () => openHand(x, "replay") }, t("hands.replay")),
           h("button", { type: "button", class: "hand-read", "aria-label": `${t("hands.read")}: ${title} #${x.number}`, onclick: () => openHand(x, "read") }, t("hands.read")),
-          h("a", { class: "button", href: `/api/hands/${x.id}?format=text`, download: `${file}.txt`, "aria-label": `${t("hands.download_text")}: ${title} #${x.number}` }, t("hands.download_text")),
-          h("a", { class: "button", href: `/api/hands/${x.id}?format=proofs`, download: `${file}-proofs.json`, title: t("hands.proofs_help"), "aria-label": `${t("hands.proofs")}: ${title} #${x.number}` }, t("hands.proofs")),
+          h("button", { type: "button", class: "hand-text", "aria-label": `${t("hands.download_text")}: ${title} #${x.number}`, onclick: () => download(x, false) }, t("hands.download_text")),
+          h("button", { type: "button", class: "hand-proofs", title: t("hands.proofs_help"), "aria-label": `${t("hands.proofs")}: ${title} #${x.number}`, onclick: () => download(x, true) }, t("hands.proofs")),
         ),
       ),
     );

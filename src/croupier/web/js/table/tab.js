@@ -18,6 +18,7 @@ import { chipStack, displayOf, potTotal, renderFelt } from "./view.js";
 import { TableNotices } from "./notices.js";
 import { showdownEl, syncMuckLosing } from "./showdown.js";
 import { bustedEl } from "./busted.js";
+import { handFileName, saveFile } from "../download.js";
 import { me as session } from "../session.js";
 
 const NARROW = window.matchMedia("(max-width: 699px)");
@@ -221,11 +222,12 @@ export class TableTab {
     // Whose turn it is, on screen; screen readers hear it from the announcer (sayEl), with
     // the actions and the results, once each.
     this.turnEl = h("p", { class: "turn-line", "aria-live": "off" });
+    this.bankEl = h("div", { class: "bank-line" });
     this.sayEl = h("p", { class: "sr-only table-say", role: "log", "aria-live": "polite", "aria-atomic": "true" });
     this.actionsEl = h("div", { class: "bar-slot" });
     this.askEl = h("div", { class: "ask" });
     this.noteEl = h("div", { class: "table-note", role: "status", "aria-live": "polite" });
-    this.barEl = h("section", { class: "actions", "aria-label": t("act.bar"), tabindex: "-1" }, this.turnEl, this.notices.banner, this.noteEl, this.actionsEl, this.askEl, (this.showdownSlot = h("div", { class: "showdown-slot" })), (this.bustedSlot = h("div", { class: "busted-slot" })));
+    this.barEl = h("section", { class: "actions", "aria-label": t("act.bar"), tabindex: "-1" }, this.turnEl, this.bankEl, this.notices.banner, this.noteEl, this.actionsEl, this.askEl, (this.showdownSlot = h("div", { class: "showdown-slot" })), (this.bustedSlot = h("div", { class: "busted-slot" })));
     this.seatEl = h("section", { class: "panel seat-panel" });
     this.ita50El = h("div");
     this.infoEl = h("div");
@@ -379,6 +381,7 @@ export class TableTab {
     else if (d.turn && who) this.turnEl.textContent = t("table.their_turn", { name: who });
     else if (d.phase === "ended" || d.phase === "voided") this.turnEl.textContent = t(d.phase === "voided" ? "nt.phase_voided" : "table.phase.ended");
     else this.turnEl.textContent = d.hand == null ? t("table.waiting_hand") : "";
+    this.renderBank(mine ? d.turn.clock : null);
     const legal = mine ? d.turn.legal : null;
     const key = mine ? `${d.hand}|${(this.view.events || []).length}|${JSON.stringify(legal)}|${this.unit()}` : `pre|${d.hand}|${d.me}|${facing(d.seats, d.me)}|${Boolean(this.pre)}|${d.phase}`;
     if (key !== this.actionKey) {
@@ -406,6 +409,23 @@ export class TableTab {
       }
     }
     this.renderAsk(d);
+  }
+
+  /** The player's time bank at his turn, in his bar: what is left, and once his clock runs
+   * (the clock called, or a room's clock running by itself) a button that puts it in play;
+   * nothing while it runs (his seat's clock says so). Drawn again only when it changes. */
+  renderBank(clock) {
+    const left = clock && clock.phase !== "time-bank" && clock.time_bank_in == null ? Math.round(clock.time_bank || 0) : 0;
+    const usable = left > 0 && (clock.phase === "on-the-clock" || clock.phase === "countdown");
+    const key = left ? `${left}|${usable}` : "";
+    if (key === this.bankKey) return;
+    this.bankKey = key;
+    if (!left) return this.bankEl.replaceChildren();
+    const text = t("table.time_bank", { seconds: left });
+    if (!usable) return this.bankEl.replaceChildren(h("span", { class: "hint bank" }, text));
+    const use = h("button", { type: "button", class: "use-bank", "data-control": "time-bank" }, t("table.use_time_bank"), ` (${left} s)`);
+    use.onclick = () => this.send("time_bank").then(() => {}, () => {});
+    this.bankEl.replaceChildren(use);
   }
 
   /** At the player's turn the keyboard lands on the action bar (Check or Call, never Fold),
@@ -617,11 +637,14 @@ export class TableTab {
    * (matched by its data-draft name). */
   replaceKeepingFocus(el, ...children) {
     const active = document.activeElement;
-    const name = active && el.contains(active) ? active.dataset?.draft : null;
+    const inside = active && el.contains(active);
+    const name = inside ? active.dataset?.draft : null;
+    const id = inside && !name ? active.id : "";
     const caret = name && active.type === "text" ? [active.selectionStart, active.selectionEnd] : null;
     replace(el, ...children);
-    if (!name) return;
-    const again = el.querySelector(`[data-draft="${name}"]`);
+    // the focus stays where the player had it: on his draft, or on the control of that id
+    // (the Sit down button a player tabbed to, when a hand's end redraws the seat's controls)
+    const again = name ? el.querySelector(`[data-draft="${name}"]`) : id ? el.querySelector(`#${CSS.escape(id)}`) : null;
     if (!again) return;
     again.focus({ preventScroll: true });
     if (caret) again.setSelectionRange(caret[0], caret[1]);
@@ -692,11 +715,10 @@ export class TableTab {
     try {
       const found = await this.fetchHistory(n);
       const text = found.events ? historyText(found, this.unit()) : found.text;
-      const blob = new Blob([text], { type: "text/plain;charset=utf-8" });
-      const link = h("a", { href: URL.createObjectURL(blob), download: `${this.name}-hand-${n}.txt` });
-      document.body.append(link);
-      link.click();
-      link.remove();
+      // named from the table as the player knows it (a tournament's "Table 2 · ..."), never its id
+      const info = this.view?.info || {};
+      const title = info.tournament ? tournamentTableTitle(info.tournament, this.name) : this.name;
+      saveFile(handFileName(title, n), text);
     } catch (error) {
       this.note(t("act.refused", { message: errorText(error) }), "error");
     }

@@ -229,7 +229,7 @@ setInterval(() => {
     const text = t(el.dataset.key || (el.dataset.called ? "table.clock_called" : "table.clock"), { seconds: left });
     if (el.textContent !== text) {
       el.textContent = text;
-      el.setAttribute("aria-label", t("table.clock_label", { seconds: left }));
+      el.setAttribute("aria-label", t(el.dataset.key === "table.clock_bank_short" ? "table.clock_bank" : "table.clock_label", { seconds: left }));
       el.classList.toggle("low", left <= 10);
       if (left <= 5 && left > 0 && el.closest(".seat.me")) sound.tick();
     }

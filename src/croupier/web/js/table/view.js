@@ -140,7 +140,11 @@ export function seatPlace(seat, { numbers, bottom, narrow }) {
   const angle = ((90 + (k * 360) / n) * Math.PI) / 180;
   const rx = narrow ? 35 : 42;
   const ry = narrow ? 39 : 37;
-  return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle), angle };
+  // a narrow (portrait) felt: the seats at the sides drawn nearer the top and the bottom,
+  // leaving the band across the middle to the board and the pots
+  const sin = Math.sin(angle);
+  const dy = narrow ? Math.sign(sin) * Math.abs(sin) ** 0.6 : sin;
+  return { x: 50 + rx * Math.cos(angle), y: 50 + ry * dy, angle };
 }
 
 /** The chips in the middle and in front of the players. */
@@ -163,13 +167,14 @@ export function clockEl(clock, receivedAt) {
   const seconds = Math.max(0, Math.ceil(left));
   const called = clock.phase === "on-the-clock" || clock.phase === "countdown";
   const bank = clock.phase === "time-bank";
-  const key = bank ? "table.clock_bank" : called ? "table.clock_called" : "table.clock";
+  // on the seat, the time bank said short ("Riserva: 33 s"; the whole words are its label)
+  const key = bank ? "table.clock_bank_short" : called ? "table.clock_called" : "table.clock";
   return h(
     "span",
     {
       class: `clock${seconds <= 10 && clock.ends_in != null ? " low" : ""}`,
       role: "timer",
-      "aria-label": t("table.clock_label", { seconds }),
+      "aria-label": t(bank ? "table.clock_bank" : "table.clock_label", { seconds }),
       "data-ends-at": String(Math.round(endsAt)),
       "data-key": key,
       "data-called": called ? "1" : "",
@@ -248,6 +253,14 @@ function seatEl(s, d, place, receivedAt, dealing) {
   if (s.folded) classes.push("folded");
   if (s.sitting_out || s.connected === false) classes.push("out");
   const name = isMe ? `${s.player} (${t("table.you")})` : s.player;
+  // the seat at the bottom grows upwards from the felt's edge (the player's cards, his turn's
+  // tags and time bar: never below the felt), the seat at the top downwards from its top edge
+  // (never above it, however many lines it has); the others are centred on their place
+  const low = place.y > 80;
+  const high = place.y < 20;
+  const spot = low ? { left: `${place.x.toFixed(2)}%`, top: "99%" } : high ? { left: `${place.x.toFixed(2)}%`, top: "1%" } : at(place.x, place.y);
+  if (low) classes.push("low");
+  if (high) classes.push("high");
   const label = [t("table.seat", { n: s.seat }), name, t("table.stack", { amount: amount(s.stack, d.unit) })];
   if (d.winningHand[s.seat]) label.push(d.winningHand[s.seat]);
   const myTurn = d.turn && d.turn.seat === s.seat;
@@ -255,21 +268,19 @@ function seatEl(s, d, place, receivedAt, dealing) {
     "div",
     {
       class: classes.join(" "),
-      style: at(place.x, place.y),
+      style: spot,
       role: "group",
       "aria-label": label.join(", "),
       "data-seat": String(s.seat),
       "data-player": s.player,
     },
-    h("span", { class: "name" }, name),
+    h("span", { class: "name" }, isMe ? [s.player, " ", h("span", { class: "you" }, `(${t("table.you")})`)] : name),
     h("span", { class: "stack" }, amount(s.stack, d.unit)),
     cardsEl,
-    h("span", { class: "tags" }, seatTags(s, d)),
+    // the clock in the tags' row (it wraps there, never cut); the time bank left is told
+    // in the player's own action bar, not on the seat
+    h("span", { class: "tags" }, seatTags(s, d), myTurn ? clockEl(d.turn.clock, receivedAt) : null),
     myTurn ? timeBarEl(d.turn.clock, receivedAt) : null,
-    myTurn ? clockEl(d.turn.clock, receivedAt) : null,
-    myTurn && d.turn.clock?.time_bank && d.turn.clock.phase !== "time-bank"
-      ? h("span", { class: "hint bank" }, t("table.time_bank", { seconds: Math.round(d.turn.clock.time_bank) }))
-      : null,
   );
 }
 
@@ -289,9 +300,12 @@ function phaseText(d) {
 }
 
 function centreEl(d, fresh) {
-  const children = [h("span", { class: "hand-no" }, d.hand != null ? t("table.hand", { n: d.hand }) : t("table.waiting_hand"))];
+  // the hand's number and its street on one line; the total pot above the board, the main
+  // and side pots under it (the middle kept short: clear of the bets in front of the seats)
   const phase = phaseText(d);
-  if (phase) children.push(h("span", { class: "street-name" }, phase));
+  const head = h("span", { class: "hand-no" }, d.hand != null ? t("table.hand", { n: d.hand }) : t("table.waiting_hand"));
+  const children = [h("span", { class: "centre-head" }, head, phase ? h("span", { class: "street-name" }, phase) : null)];
+  if (d.live) children.push(h("span", { class: "pot total", "data-total": String(potTotal(d)) }, t("table.total_pot", { amount: amount(potTotal(d), d.unit) })));
   children.push(
     h(
       "div",
@@ -325,9 +339,7 @@ function centreEl(d, fresh) {
         t("table.pot_line", { name: i === 0 ? t("table.main_pot") : t("table.side_pot", { n: i }), amount: amount(p.amount, d.unit) }),
       ),
     );
-    children.push(
-      h("div", { class: "pots" }, pots, h("span", { class: "pot total", "data-total": String(potTotal(d)) }, t("table.total_pot", { amount: amount(potTotal(d), d.unit) }))),
-    );
+    children.push(h("div", { class: "pots" }, pots));
   }
   return h("div", { class: "centre" }, children);
 }
@@ -355,8 +367,19 @@ export function renderFelt(view, opts = {}) {
     }
     wrap.append(seatEl(s, d, place, receivedAt, opts.dealing));
     if (s.bet) {
-      const bx = 50 + (place.x - 50) * 0.56;
-      const by = 50 + (place.y - 50) * 0.52;
+      // in front of the seat, clear of it, of the middle's lines and of the other bets: on a
+      // wide felt the seats at the sides nearer their own height, the top and the bottom
+      // seats' about halfway to the middle; on a narrow one the upper side seats' just inside
+      // their inner edge at their height, the lower ones' a little above theirs
+      const dy = place.y - 50;
+      const side = Math.abs(dy) < (narrow ? 32 : 28);
+      let bx = 50 + (place.x - 50) * 0.56;
+      // (the top seat hangs from the felt's top edge: its bet under it, above the middle)
+      let by = 50 + dy * (side ? 0.85 : place.y < 20 ? 0.51 : dy < 0 ? 0.6 : 0.42);
+      if (narrow) {
+        bx = side ? 50 + Math.sign(place.x - 50) * 8.8 : 50;
+        by = 50 + dy * (side ? (dy < 0 ? 1 : 0.55) : dy < 0 ? 0.46 : 0.52);
+      }
       wrap.append(
         h(
           "span",
@@ -368,23 +391,15 @@ export function renderFelt(view, opts = {}) {
     }
   }
   if (d.button != null && numbers.includes(d.button)) {
-    const place = seatPlace(d.button, { numbers, bottom, narrow });
-    // Beside the seat's box, on the side of the middle (a portrait box: the seats are wide),
-    // or between the seat and the middle, turned a little (a landscape box): clear of the
-    // seat's box and of its bet.
-    let spot;
-    if (narrow) {
-      const side = Math.abs(place.x - 50) < 5 ? 1 : Math.sign(50 - place.x);
-      spot = at(place.x + side * 18.5, place.y - 4);
-    } else {
-      const spin = place.angle + 0.35;
-      spot = at(50 + 27 * Math.cos(spin), 50 + 22 * Math.sin(spin));
-    }
+    // The dealer button on its seat, after the stack on its line (in the seat's box, in the
+    // flow of its words: it never covers another seat, the seat's words, its bet or the middle).
     const owner = bySeat.get(d.button)?.player || t("table.seat", { n: d.button });
-    wrap.append(
+    const seatBox = [...wrap.children].find((e) => e.dataset.seat === String(d.button));
+    seatBox?.classList.add("has-button");
+    (seatBox?.querySelector(".stack") || seatBox)?.append(
       h(
         "span",
-        { class: "marker button", style: spot, role: "img", "aria-label": `${t("table.button")}: ${owner}`, "data-button": String(d.button) },
+        { class: "marker button", role: "img", "aria-label": `${t("table.button")}: ${owner}`, "data-button": String(d.button) },
         t("table.button_short"),
       ),
     );
