@@ -26,8 +26,11 @@ from croupier.server.pubsub import (
     PubSub,
     PubSubError,
     RedisPubSub,
+    Split,
     Topic,
     TopicKind,
+    decode_split,
+    encode_split,
 )
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -125,6 +128,85 @@ def test_messages_reach_the_subscribers_of_their_topic_only_in_order(
             assert await _nothing_within(lobby)
 
     _run(scenario())
+
+
+def _change(n: int) -> Split:
+    """One change of table 7: the public frame and ann's and bob's own."""
+    return Split(
+        f'{{"seq":{n},"you":null}}',
+        {"ann": f'{{"seq":{n},"you":"ann-Ah"}}', "bob": f'{{"seq":{n},"you":"bob-Kd"}}'},
+    )
+
+
+def test_a_change_is_split_before_any_subscription_receives_it(make_hub: HubFactory) -> None:
+    """One publish of a change: each seated player's subscriptions get his own frame alone
+    (on the table's topic, or on his own when he does not hold the table's), a spectator the
+    public frame; nobody ever gets another player's part, nor both copies."""
+
+    async def scenario() -> None:
+        async with _hub(make_hub) as hub:
+            table = Topic.table("7")
+            ann = await hub.subscribe(Topic.user("ann"), table, owner="ann")
+            ann_too = await hub.subscribe(Topic.user("ann"), owner="ann")  # not watching
+            bob = await hub.subscribe(Topic.user("bob"), table, owner="bob")
+            spy = await hub.subscribe(Topic.user("spy"), table, owner="spy")
+            anonymous = await hub.subscribe(table)
+            cy = await hub.subscribe(Topic.user("cy"), owner="cy")  # elsewhere
+            for n in range(3):
+                await hub.publish_split(table, _change(n))
+            for n in range(3):
+                assert (await _next(ann)) == Message(table, f'{{"seq":{n},"you":"ann-Ah"}}')
+                mine = Message(Topic.user("ann"), f'{{"seq":{n},"you":"ann-Ah"}}')
+                assert (await _next(ann_too)) == mine
+                assert (await _next(bob)).data == f'{{"seq":{n},"you":"bob-Kd"}}'
+                assert (await _next(spy)).data == f'{{"seq":{n},"you":null}}'
+                assert (await _next(anonymous)).data == f'{{"seq":{n},"you":null}}'
+            for subscription in (ann, ann_too, bob, spy, anonymous, cy):
+                assert await _nothing_within(subscription, 0.1)
+
+    _run(scenario())
+
+
+def test_a_split_crosses_redis_whole_and_is_split_in_the_receiving_process(
+    redis_up: None,
+) -> None:
+    """Published by one process, split by the other; a player's part published on his own
+    channel carries his part alone, whatever else a message claims."""
+
+    async def scenario() -> None:
+        namespace = _namespace()
+        first = await RedisPubSub.connect(REDIS_URL, namespace=namespace)
+        second = await RedisPubSub.connect(REDIS_URL, namespace=namespace)
+        admin = redis.asyncio.Redis.from_url(REDIS_URL, decode_responses=True)
+        try:
+            table = Topic.table("7")
+            spy = await second.subscribe(table, owner="spy")
+            bob = await second.subscribe(Topic.user("bob"), owner="bob")
+            await first.publish_split(table, _change(1))
+            assert (await _next(spy)).data == '{"seq":1,"you":null}'
+            assert (await _next(bob)) == Message(Topic.user("bob"), '{"seq":1,"you":"bob-Kd"}')
+            # a message on bob's channel holding ann's part too: only bob's reaches bob
+            forged = encode_split(table, _change(2))
+            await admin.publish(f"{namespace}:user:bob", forged)
+            assert (await _next(bob)).data == '{"seq":2,"you":"bob-Kd"}'
+            assert await _nothing_within(bob) and await _nothing_within(spy)
+        finally:
+            await admin.aclose()
+            for hub in (first, second):
+                await hub.close()
+
+    _run(scenario())
+
+
+def test_a_split_survives_its_encoding_and_plain_text_is_not_a_split() -> None:
+    table = Topic.table("7")
+    change = Split('{"a":"é\\n"}', {"ann": '{"b":"\n"}', "bob": ""})
+    assert decode_split(encode_split(table, change)) == (table, change)
+    assert decode_split('{"v":1}') is None
+    with pytest.raises(PubSubError, match="a split message is a Split"):
+        _run(InProcessPubSub().publish_split(table, "text"))  # type: ignore[arg-type]
+    with pytest.raises(PubSubError, match="a split is text"):
+        Split("{}", {"ann": 3})  # type: ignore[dict-item]
 
 
 def test_topics_are_added_and_removed_on_a_live_subscription(make_hub: HubFactory) -> None:

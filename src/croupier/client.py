@@ -36,7 +36,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from croupier.engine import Action, ActionKind
 
-__all__ = ["BotError", "Client", "TurnView", "to_message"]
+__all__ = ["BotError", "Client", "HandFollower", "TurnView", "to_message"]
 
 
 class BotError(RuntimeError):
@@ -103,6 +103,61 @@ def to_message(answer: object, legal: dict[str, Any]) -> dict[str, Any]:
         f"{answer!r} is not an action: 'fold', 'check', 'call', 'all_in', 'show', 'muck',"
         " ('raise', total), ('bet', total) or a croupier Action",
     )
+
+
+class HandFollower:
+    """Follows one table's frames for the bot at ``seat``: which hand is in play, the hands
+    it acted in that have ended, whether it can still play, and when it is its turn."""
+
+    def __init__(self, table: str, seat: int) -> None:
+        self.table = table
+        self.seat = seat
+        self.played = 0
+        """Hands the bot acted in that have ended."""
+        self.cannot_play = False
+        """Between hands, the bot's seat was gone or had no chips left (busted)."""
+        self._acted_in: set[int] = set()
+        self._running: int | None = None
+        self._last_turn: tuple[int, str, int] | None = None
+
+    def see(self, frame: dict[str, Any]) -> dict[str, Any] | None:
+        """Take one frame in; return it when it asks the bot to act (once per turn)."""
+        if frame.get("table") != self.table or frame.get("type") not in ("table", "update"):
+            return None
+        if frame["type"] == "table":
+            self._running = frame.get("hand")
+        # one update may carry the end of a hand and the start of the next: the events
+        # before a "started" are the hand in play's, the frame's "hand" is the newest one
+        for event in frame.get("events", ()):
+            if event["type"] == "started":
+                self._running = frame.get("hand")
+            elif event["type"] in ("ended", "voided"):
+                if event["type"] == "ended" and self._running in self._acted_in:
+                    self.played += 1
+                self._running = None
+        state = frame.get("state") or {}
+        if state.get("hand") is None:
+            self._running = None
+            mine = next((s for s in state.get("seats", ()) if s.get("seat") == self.seat), None)
+            self.cannot_play = mine is None or int(mine.get("stack", 0)) <= 0
+            return None
+        self._running = int(state["hand"])
+        turn = state.get("to_act")
+        if not turn or turn["seat"] != self.seat:
+            return None
+        key = (
+            self._running,
+            json.dumps(turn["legal"], sort_keys=True),
+            len(state.get("board", ())),
+        )
+        if key == self._last_turn:  # the same turn again (a clock's frame): answered already
+            return None
+        self._last_turn = key
+        return frame
+
+    def acted(self, hand: int) -> None:
+        """The bot answered its turn in ``hand``."""
+        self._acted_in.add(hand)
 
 
 class Client:
@@ -210,38 +265,29 @@ class Client:
         hands: int = 10,
         leave: bool = True,
     ) -> int:
-        """Sit at ``table`` and play until ``hands`` hands the bot was dealt in have ended.
+        """Sit at ``table`` and play until ``hands`` hands the bot acted in have ended.
 
-        Returns the hands played. A refused action raises BotError with the server's words.
+        Returns the hands played: fewer when the bot can play no more (busted, or its seat
+        gone). A refused action raises BotError with the server's words.
         """
         seat = self.sit(table, buy_in)
-        acted_in: set[int] = set()
-        played = 0
-        last_turn: tuple[int, str, int] | None = None
-        while played < hands:
-            frame = self._receive()
-            if frame.get("table") != table or frame["type"] not in ("table", "update"):
+        follow = HandFollower(table, seat)
+        while follow.played < hands and not follow.cannot_play:
+            frame = follow.see(self._receive())
+            if frame is None:
                 continue
-            for event in frame.get("events", ()):
-                if event["type"] == "ended" and frame.get("hand") in acted_in:
-                    played += 1
-            state = frame.get("state") or {}
-            turn = state.get("to_act")
-            if not turn or turn["seat"] != seat or state.get("hand") is None:
-                continue
+            state = frame["state"]
+            legal = state["to_act"]["legal"]
             hand = int(state["hand"])
-            key = (hand, json.dumps(turn["legal"], sort_keys=True), len(state.get("board", ())))
-            if key == last_turn:  # the same turn again (a clock's frame): answered already
-                continue
-            last_turn = key
-            view = self._view(table, hand, seat, state, frame.get("info") or {}, turn["legal"])
-            answer = to_message(on_turn(view), turn["legal"])
+            view = self._view(table, hand, seat, state, frame.get("info") or {}, legal)
+            answer = to_message(on_turn(view), legal)
             try:
                 self.request("act", table=table, hand=hand, **answer)
             except BotError as error:
                 if error.code not in ("not_your_turn", "stale"):  # the turn passed: the clock
                     raise
-            acted_in.add(hand)
+            follow.acted(hand)
+        played = follow.played
         self.hands_played += played
         if leave:
             self.request("leave", table=table)

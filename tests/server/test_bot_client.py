@@ -10,7 +10,7 @@ import pytest
 from _api import PASSWORD, registration
 from _process import ServerProcess, Visitor
 
-from croupier.client import BotError, Client, TurnView, to_message
+from croupier.client import BotError, Client, HandFollower, TurnView, to_message
 from croupier.engine import Action
 
 
@@ -37,7 +37,9 @@ def test_a_bot_logs_in_sits_and_plays_hands_on_the_real_server(server: ServerPro
             return "show" if legal["show"] else "muck"
         if legal["check"]:
             return "check"
-        return Action.call()
+        if legal["call"] is not None and legal["call"] <= view.stack // 10:
+            return Action.call()
+        return "fold"  # never all in: the bot stays at the table for its two hands
 
     with Client(server.url, "robo", PASSWORD) as bot:
         assert bot.welcome["user"] == "robo"
@@ -65,3 +67,51 @@ def test_an_answer_that_is_no_action_is_refused_before_sending() -> None:
         "action": "raise",
         "amount": 600,
     }
+
+
+def _frame(
+    hand: int | None, events: list[str], *, turn: int | None = None, stack: int = 500
+) -> dict:
+    """An update of table t: these events, the hand in play and whose turn it is."""
+    state: dict[str, object] = {
+        "hand": hand,
+        "seats": [{"seat": 1, "stack": stack}, {"seat": 2, "stack": 900}],
+        "to_act": None if turn is None else {"seat": turn, "legal": {"check": True}},
+        "board": [],
+    }
+    return {
+        "type": "update",
+        "table": "t",
+        "hand": hand,
+        "events": [{"type": e} for e in events],
+        "state": state,
+    }
+
+
+def test_the_bot_counts_a_hand_whose_end_comes_in_the_frame_that_starts_the_next() -> None:
+    follow = HandFollower("t", seat=1)
+    assert follow.see({**_frame(7, ["started"]), "type": "table"}) is None
+    asked = follow.see(_frame(7, ["posted"], turn=1))
+    assert asked is not None and asked["state"]["hand"] == 7
+    follow.acted(7)
+    assert follow.see(_frame(7, ["acted"], turn=1)) is None  # the same turn again: answered
+    # under load the server publishes hand 7's end and hand 8's start in one update
+    assert follow.see(_frame(8, ["acted", "awarded", "ended", "started", "posted"], turn=2)) is None
+    assert follow.played == 1 and not follow.cannot_play
+    # a hand the bot did not act in is not counted
+    follow.see(_frame(9, ["ended", "started"], turn=2))
+    assert follow.played == 1
+
+
+def test_the_bot_stops_when_it_is_busted_or_its_seat_is_gone() -> None:
+    follow = HandFollower("t", seat=1)
+    follow.see(_frame(3, ["started"], turn=1))
+    follow.acted(3)
+    follow.see(_frame(None, ["ended"], stack=0))
+    assert follow.played == 1 and follow.cannot_play
+    gone = HandFollower("t", seat=4)  # seat 4 is not at the table between hands
+    gone.see(_frame(None, []))
+    assert gone.cannot_play
+    other = HandFollower("t", seat=2)
+    other.see({**_frame(None, []), "table": "elsewhere"})  # another table's frame: not seen
+    assert not other.cannot_play

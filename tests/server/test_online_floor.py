@@ -102,9 +102,9 @@ def test_the_floor_console_runs_an_online_tournament_and_logs_every_decision(
         saves: list[list[Any]] = []
         real_save = actor.service.money.save
 
-        async def spy(entries: Any, *, with_records: Any = (), hand_id: Any = None) -> Any:
+        async def spy(entries: Any, *, with_records: Any = (), **kw: Any) -> Any:
             saves.append(list(with_records))
-            return await real_save(entries, with_records=with_records, hand_id=hand_id)
+            return await real_save(entries, with_records=with_records, **kw)
 
         actor.service.money.save = spy  # type: ignore[method-assign]
         try:

@@ -2,7 +2,9 @@
 their topics and straight to their connections) is recorded over many multi-player hands with
 folds, raises, all-ins, mucks, showdowns and hands asked for; at the moment it is sent, each
 card it holds must be one the client's own view of the hand shows (POK-5-1: nobody's hand
-before the rules table it), and never a card that was not dealt."""
+before the rules table it), and never a card that was not dealt. Checked twice: as each message
+is published (each player's part of a change as his) and as each frame is queued for a socket
+(everything any socket is given, even a frame it then drops as already sent)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from _online import Client, Room, online_config, run, running_room
 from croupier.rules import casino_fr, pokerkings
 from croupier.server.config import ServerConfig
 from croupier.server.protocol.server import server_message
-from croupier.server.pubsub import InProcessPubSub, Topic, TopicKind
+from croupier.server.pubsub import InProcessPubSub, Split, Topic, TopicKind
 from croupier.server.tables.commands import Command
 from croupier.server.ws.connection import Connection
 
@@ -40,6 +42,7 @@ class Oracle:
         self.frames = 0
         self.cards_checked = 0
         self.private_frames = 0
+        self.pushed = 0
         self.violations: list[str] = []
 
     def check(self, viewer: str | None, text: str) -> None:
@@ -48,6 +51,14 @@ class Oracle:
             self._check(viewer, text)
         except (AssertionError, ValueError) as error:  # ValueError: pydantic's
             self.violations.append(str(error))
+
+    def check_pushed(self, viewer: str, text: str) -> None:
+        """A frame queued for ``viewer``'s socket: any of it is his to see now (the answers to
+        his own commands, ``ok`` and ``error``, are not frames of a table: their hands are
+        checked by the histories' tests)."""
+        self.pushed += 1
+        if not text.startswith(('{"v":1,"type":"ok"', '{"v":1,"type":"error"')):
+            self.check(viewer, text)
 
     def _check(self, viewer: str | None, text: str) -> None:
         self.frames += 1
@@ -79,24 +90,35 @@ class Oracle:
 
 
 class RecordingHub(InProcessPubSub):
-    """The in-process hub, each message checked as it is published."""
+    """The in-process hub, each message checked as it is published: a user's own topic and
+    each user's part of a change as his, the rest as a spectator's."""
 
     def __init__(self, oracle: Oracle) -> None:
         super().__init__()
         self.oracle = oracle
+        self.splits = 0
 
     async def publish(self, topic: Topic, data: str) -> None:
         viewer = topic.name if topic.kind is TopicKind.USER else None
         self.oracle.check(viewer, data)
         await super().publish(topic, data)
 
+    async def publish_split(self, topic: Topic, split: Split) -> None:
+        self.splits += 1
+        self.oracle.check(None, split.public)
+        for user, text in split.private.items():
+            self.oracle.check(user, text)
+        await super().publish_split(topic, split)
 
-def _record_direct(oracle: Oracle) -> Any:
+
+def _record_pushed(oracle: Oracle) -> Any:
+    """Every frame queued for a socket, whatever its way (a topic, a catch-up, an answer),
+    checked against the connection's user at the moment it is queued: also a frame the
+    connection would then drop as already sent."""
     original = Connection.push
 
     def push(self: Connection, text: str) -> None:
-        if text.startswith(('{"v":1,"type":"table"', '{"v":1,"type":"you"')):
-            oracle.check(self.user, text)  # a fresh view or a catch-up, straight to him
+        oracle.check_pushed(self.user, text)
         original(self, text)
 
     return original, push
@@ -173,7 +195,7 @@ def test_no_card_reaches_a_client_before_the_rules_let_it_see_it(
     )
     config: ServerConfig = online_config(database_url, tmp_path / "data", between_hands=60.0)
     oracle = Oracle()
-    _, push = _record_direct(oracle)
+    _, push = _record_pushed(oracle)
     monkeypatch.setattr(Connection, "push", push)
 
     async def scenario() -> None:
@@ -199,5 +221,6 @@ def test_no_card_reaches_a_client_before_the_rules_let_it_see_it(
     monkeypatch.setattr("_online.start_online", start)
     run(scenario())
     assert not oracle.violations, oracle.violations[:3]
+    assert hub.splits > 300 and oracle.pushed > 2_000
     assert oracle.frames > 1_000 and oracle.private_frames > 500
     assert oracle.cards_checked > 5_000

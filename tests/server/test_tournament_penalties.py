@@ -245,7 +245,9 @@ def test_a_player_disqualified_in_the_money_gets_no_prize_for_his_place(
             prizes = [
                 e
                 for e in money.ledger.entries
-                if e.kind is EntryKind.PRIZE and any(a.player == cheat for a, _ in e.postings)
+                if e.kind is EntryKind.PRIZE
+                and e.memo.startswith(f"{tid}:")  # this tournament's (an earlier try paid him)
+                and any(a.player == cheat for a, _ in e.postings)
             ]
             assert prizes == []
             fees = 7 * 200  # seven entries: two places paid

@@ -43,6 +43,7 @@ from croupier.server.storage.records import (
     OpenSession,
 )
 from croupier.server.storage.schema import ROLES
+from croupier.server.storage.store import transient
 from croupier.server.storage.types import utc_now
 from croupier.server.textcheck import check_text
 
@@ -183,6 +184,14 @@ def _age(born: date, today: date) -> int:
     return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
 
 
+SESSIONS_KNOWN = 10_000
+"""The sessions :class:`Accounts` remembers for a database outage (the oldest forgotten first)."""
+
+
+def _expired(session: SessionInfo) -> bool:
+    return session.expires_at is None or session.expires_at <= utc_now()
+
+
 class Accounts:
     """Registration, login and sessions over the store."""
 
@@ -204,6 +213,10 @@ class Accounts:
         self.throttle = LoginThrottle(
             max_failures=config.login_max_failures, max_wait=config.login_lock_seconds
         )
+        self._known: dict[str, SessionInfo] = {}
+        """Sessions the database confirmed lately (newest last, at most :data:`SESSIONS_KNOWN`):
+        the answer while the database cannot be read, so that what the server holds in memory
+        (the lobby, the tables) is still served to those already logged in."""
 
     # ---------------------------------------------------------------- register
     def check(self, form: Registration, *, today: date) -> str:
@@ -319,25 +332,43 @@ class Accounts:
         assert row is not None  # verify() is False for an unknown account
         self.throttle.succeeded(form.screen_name, source)
         token, csrf = new_token(), new_token()
-        await self.store.write(
-            [LoginSucceeded(int(row.id)), self._open_session(token, csrf, int(row.id))]
-        )
-        return UserInfo.of(row), token, csrf
+        opened = self._open_session(token, csrf, int(row.id))
+        await self.store.write([LoginSucceeded(int(row.id)), opened])
+        user = UserInfo.of(row)
+        self._remember(SessionInfo(user, csrf, opened.token_hash, opened.expires_at))
+        return user, token, csrf
 
     async def logout(self, session: SessionInfo) -> None:
         """End ``session``."""
+        self._known.pop(session.token_hash, None)
         await self.store.write([CloseSession(session.token_hash)])
 
     async def session(self, token: str) -> SessionInfo | None:
         """The live session of a cookie's token, or None (unknown or expired: deleted)."""
         hashed = token_hash(self.secret, token)
-        row = await self.store.read(lambda c: session_by_hash(c, hashed))
+        try:
+            row = await self.store.read(lambda c: session_by_hash(c, hashed))
+        except Exception as error:
+            known = self._known.get(hashed)
+            if not transient(error) or known is None or _expired(known):
+                raise
+            return known  # the database is unreachable: the session it confirmed last
         if row is None:
+            self._known.pop(hashed, None)
             return None
         if row.expires_at <= utc_now():
+            self._known.pop(hashed, None)
             await self.store.write([CloseSession(hashed)])
             return None
-        return SessionInfo(UserInfo.of(row), row.csrf_token, hashed, row.expires_at)
+        info = SessionInfo(UserInfo.of(row), row.csrf_token, hashed, row.expires_at)
+        self._remember(info)
+        return info
+
+    def _remember(self, info: SessionInfo) -> None:
+        self._known.pop(info.token_hash, None)
+        self._known[info.token_hash] = info
+        if len(self._known) > SESSIONS_KNOWN:
+            del self._known[next(iter(self._known))]
 
 
 def create_user(

@@ -64,12 +64,14 @@ def main(argv: list[str] | None = None) -> None:
     import uvicorn
 
     from croupier.server.app import create_app
+    from croupier.server.collector import settle
     from croupier.server.services import start_services
 
     args = sys.argv[1:] if argv is None else argv
     config = config_from_json(json.loads(args[0]))
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
     services = start_services(config)
+    settle()
     app = create_app(config, services=services)
     uvicorn.Server(uvicorn.Config(app, **uvicorn_options(config))).run()
 

@@ -25,6 +25,9 @@ from collections.abc import Callable, Iterable, Sequence
 
 from croupier.errors import ConfigurationError, CroupierError
 from croupier.room.cash.ledger import Account, Entry, Ledger, LedgerError, LedgerTotals
+from croupier.server.cluster.fence import StaleEpochError
+from croupier.server.cluster.ownership import Ownership
+from croupier.server.cluster.shards import CASHIER_SHARD, Shard
 from croupier.server.errors import DatabaseUnavailableError, StorageFailedError
 from croupier.server.storage import Record, Store
 from croupier.server.storage.reads import iter_entries
@@ -38,9 +41,12 @@ MAX_AMOUNT = 10**12
 _log = logging.getLogger("croupier.server.money")
 
 
-KEEP_ENTRIES = 10_000
+KEEP_ENTRIES = 1_000
 """Entries the running server's ledger keeps in memory (older ones are folded into its
-opening balances: memory stays flat however long it runs; the database keeps them all)."""
+opening balances: memory stays flat however long it runs; the database keeps them all).
+Nothing in a running server reads them but the audit on start; a hand's entry of six seats
+weighs ~1.4 KB, so 1,000 entries ~1.4 MB (10,000 were ~14 MB, reached after ~6 hours of the
+demo room: one of the slow fillers a soak found, docs/performance.md)."""
 
 
 def load_ledger(entries: Iterable[Entry], *, keep: int | None = None) -> Ledger:
@@ -66,20 +72,26 @@ def load_ledger(entries: Iterable[Entry], *, keep: int | None = None) -> Ledger:
 class MoneyDesk:
     """The cashier's desk over the persisted ledger (one per server process)."""
 
-    def __init__(self, store: Store, ledger: Ledger) -> None:
+    def __init__(self, store: Store, ledger: Ledger, *, ownership: Ownership | None = None) -> None:
         self.store = store
         self.ledger = ledger
+        self.ownership = ownership
+        """The leases this process holds: every write carries their fence (None: unfenced,
+        for a tool that runs alone on its database)."""
         self.failure: str | None = None
         self.on_deposit: list[Callable[[str], None]] = []
         """Called with the player after each deposit is written (the tables wake a funded
         bot's table)."""
 
     @classmethod
-    def load(cls, store: Store) -> MoneyDesk:
-        """The desk with the ledger loaded from ``store`` and audited."""
+    def load(cls, store: Store, *, ownership: Ownership | None = None) -> MoneyDesk:
+        """The desk with the ledger loaded from ``store`` and audited (``ownership``: the
+        cashier's lease is taken first, before the ledger is read)."""
+        if ownership is not None:
+            ownership.hold_blocking([CASHIER_SHARD])
         ledger = store.read_blocking(lambda c: load_ledger(iter_entries(c), keep=KEEP_ENTRIES))
         ledger.audit()
-        return cls(store, ledger)
+        return cls(store, ledger, ownership=ownership)
 
     def check_open(self) -> None:
         """Refuse any operation while the database is unavailable, or once a write of entries
@@ -103,9 +115,14 @@ class MoneyDesk:
         *,
         with_records: Sequence[Record] = (),
         hand_id: int | None = None,
+        shards: Sequence[Shard] = (),
     ) -> None:
         """Write ``entries`` (already posted to :attr:`ledger`) with ``with_records``, in one
         transaction: a hand's last events and its ``EndHand`` with its entries (``hand_id``).
+
+        The write is fenced (:mod:`croupier.server.cluster.fence`): it names the ``shards``
+        it changes (the cashier's is added when it carries entries), and is refused with
+        :class:`StaleEpochError`, writing nothing, if one of them moved to another worker.
 
         An entry without postings (nothing moved) was not kept by the ledger and is not
         written: its number is the next entry's.
@@ -113,10 +130,16 @@ class MoneyDesk:
         entries = [e for e in entries if e.postings]
         records: list[Record] = [*with_records, *(WriteEntry(e, hand_id) for e in entries)]
         try:
+            if self.ownership is not None:
+                fenced = [*shards, CASHIER_SHARD] if entries else list(shards)
+                if fenced:
+                    records.insert(0, self.ownership.fence(fenced))
             await self.store.write(records)
         except asyncio.CancelledError:  # the write goes on (see Store.write)
             raise
         except Exception as error:
+            if isinstance(error, StaleEpochError) and self.ownership is not None:
+                self.ownership.refused(error)
             # The details (the driver's message, the SQL) go to the log under a reference,
             # never to the client (docs/server.md).
             reference = secrets.token_hex(4)

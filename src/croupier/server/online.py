@@ -4,13 +4,21 @@ the event loop) once the services are open; stopped before they close."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import sqlalchemy as sa
+
+from croupier.errors import CroupierError
 from croupier.server.bankroll import HOUSE_CASHIER
+from croupier.server.cluster.ownership import Ownership
+from croupier.server.cluster.shards import CASHIER_SHARD
 from croupier.server.pubsub import InProcessPubSub, PubSub
 from croupier.server.services import Services
+from croupier.server.storage import StoreClosedError
 from croupier.server.storage.reads import user_by_name
 from croupier.server.tables.service import CashTables
 from croupier.server.tournaments import Tournaments
@@ -20,6 +28,8 @@ from croupier.server.ws.dedupe import CommandMemory
 from croupier.server.ws.sockets import Sockets
 
 __all__ = ["Online", "start_online"]
+
+_log = logging.getLogger("croupier.server.online")
 
 
 @dataclass
@@ -33,13 +43,31 @@ class Online:
     clock: Callable[[], float] = field(default=time.monotonic)
     tournaments: Tournaments | None = None
     sockets: Sockets = field(default_factory=Sockets)
+    ownership: Ownership | None = None
+    """The leases of the shards this process runs, renewed by its heartbeat."""
 
     async def close(self) -> None:
-        """Stop the tournaments and the tables, then the hub."""
+        """Stop the tournaments and the tables, then the hub; free the leases of the tables,
+        the tournaments and the room (the cashier's stays with the services)."""
         if self.tournaments is not None:
             await self.tournaments.close()
         await self.tables.close()
         await self.pubsub.close()
+        if self.ownership is not None:
+            await self.ownership.stop(release=False)
+            await _release(self.ownership)
+
+
+async def _release(ownership: Ownership) -> None:
+    """Free the leases of the tables, the tournaments and the room on a clean stop; with the
+    database away, leave them to expire (a stop never waits for the database)."""
+    if not ownership.store.available:
+        return
+    held = [s for s in ownership.epochs if s != CASHIER_SHARD]
+    try:
+        await asyncio.wait_for(ownership.release(held), timeout=ownership.times.ttl)
+    except (TimeoutError, CroupierError, StoreClosedError, sa.exc.SQLAlchemyError) as error:
+        _log.warning("the leases were not freed on stop (they expire): %s", error)
 
 
 async def _house_cashier(services: Services) -> bool:
@@ -76,7 +104,10 @@ async def start_online(
         demo=services.config.demo and (config.demo_tables if demo is None else demo),
     )
     tables.tournaments = tournaments
+    if services.ownership is not None:
+        services.ownership.start()
     return Online(
+        ownership=services.ownership,
         tournaments=tournaments,
         tables=tables,
         pubsub=hub,

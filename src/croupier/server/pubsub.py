@@ -6,6 +6,14 @@ a bounded queue it reads with ``async for``. Two implementations stand behind on
 :class:`PubSub`: :class:`InProcessPubSub` for one server process, and :class:`RedisPubSub`
 (redis-py's asyncio client) for several processes sharing one Redis.
 
+A change of a table is published once, as a :class:`Split`: the public frame and each seated
+player's own frame (the public one with his private part). The hub splits it before anything is
+queued: a subscription of the table's topic whose :attr:`Subscription.owner` has a part gets
+that part, and no other; every other subscription gets the public frame; a player's own part
+also reaches his subscriptions that hold his user's topic but not the table's (one copy each).
+Through Redis the split travels as one message on the table's channel (and each part alone on
+its player's channel), and the receiving process splits it the same way.
+
 A slow consumer never makes memory grow: when its buffer is full (too many messages, or too
 many characters), what it held is dropped and its next read raises :class:`Lagged`; it takes
 a fresh view then, and receives every message published after that read, in order. A
@@ -34,6 +42,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import json
 import logging
 import re
 from abc import ABC, abstractmethod
@@ -54,6 +64,7 @@ __all__ = [
     "PubSub",
     "PubSubError",
     "RedisPubSub",
+    "Split",
     "Subscription",
     "Topic",
     "TopicKind",
@@ -120,12 +131,12 @@ class Topic:
     @classmethod
     def table(cls, name: str | int) -> Topic:
         """The topic of one table."""
-        return cls(TopicKind.TABLE, str(name))
+        return _topic(TopicKind.TABLE, str(name))
 
     @classmethod
     def tournament(cls, name: str | int) -> Topic:
         """The topic of one tournament."""
-        return cls(TopicKind.TOURNAMENT, str(name))
+        return _topic(TopicKind.TOURNAMENT, str(name))
 
     @classmethod
     def lobby(cls) -> Topic:
@@ -135,7 +146,7 @@ class Topic:
     @classmethod
     def user(cls, name: str | int) -> Topic:
         """One user's own topic: what is for him alone, on every connection he has."""
-        return cls(TopicKind.USER, str(name))
+        return _topic(TopicKind.USER, str(name))
 
     @classmethod
     def parse(cls, key: str) -> Topic:
@@ -157,6 +168,12 @@ class Topic:
         return self.key
 
 
+@functools.lru_cache(maxsize=16_384)
+def _topic(kind: TopicKind, name: str) -> Topic:
+    """A topic, checked once (the same few are named at every change of a table)."""
+    return Topic(kind, name)
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     """One message received: its topic and its text (JSON, as published)."""
@@ -165,12 +182,56 @@ class Message:
     data: str
 
 
+@dataclass(frozen=True, slots=True)
+class Split:
+    """One change published once: ``public`` for everyone, ``private[user]`` (the public frame
+    with his own part) for ``user`` alone, in place of the public one."""
+
+    public: str
+    private: dict[str, str]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.public, str) or not all(
+            isinstance(u, str) and isinstance(t, str) for u, t in self.private.items()
+        ):
+            raise PubSubError("a split is text: the public frame and each user's own")
+
+
+_SPLIT: Final = "\x1esplit:"
+"""How a split message starts on a Redis channel (no JSON text starts so)."""
+
+
+def encode_split(topic: Topic, split: Split) -> str:
+    """``split`` of ``topic`` as one text (for a broker): a header with each part's length,
+    then the parts, none of them escaped again."""
+    parts = [[user, len(text)] for user, text in split.private.items()]
+    header = json.dumps({"of": topic.key, "public": len(split.public), "private": parts})
+    return "".join((_SPLIT, header, "\n", split.public, *split.private.values()))
+
+
+def decode_split(data: str) -> tuple[Topic, Split] | None:
+    """The topic and split of a text made by :func:`encode_split` (None: a plain message)."""
+    if not data.startswith(_SPLIT):
+        return None
+    end = data.index("\n", len(_SPLIT))
+    header = json.loads(data[len(_SPLIT) : end])
+    at = end + 1
+    public = data[at : at + header["public"]]
+    at += header["public"]
+    private = {}
+    for user, size in header["private"]:
+        private[user] = data[at : at + size]
+        at += size
+    return Topic.parse(header["of"]), Split(public, private)
+
+
 class Subscription:
     """A bounded queue of the messages published on some topics, read with ``async for``.
 
     Get one from :meth:`PubSub.subscribe`; :meth:`add` and :meth:`remove` change its topics
     (a player who sits down at a table); :meth:`close` ends it. A message published after
     :meth:`add` returns is received (unless the subscription lags: :class:`Lagged`).
+    ``owner``: the user it reads for; of a :class:`Split` it gets his own part, if any.
     """
 
     __slots__ = (
@@ -184,9 +245,12 @@ class Subscription:
         "_queue",
         "_topics",
         "_waiter",
+        "owner",
     )
 
-    def __init__(self, hub: PubSub, *, buffer: int, max_chars: int) -> None:
+    def __init__(
+        self, hub: PubSub, *, buffer: int, max_chars: int, owner: str | None = None
+    ) -> None:
         for name, value in (("buffer", buffer), ("max_chars", max_chars)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise PubSubError(f"a subscription's {name} is a whole number >= 1, not {value!r}")
@@ -200,6 +264,9 @@ class Subscription:
         self._lagged = False
         self._closed = False
         self._waiter: asyncio.Future[None] | None = None
+        if owner is not None and not isinstance(owner, str):
+            raise PubSubError(f"a subscription's owner is a user's name, not {owner!r}")
+        self.owner = owner
 
     @property
     def topics(self) -> frozenset[Topic]:
@@ -348,13 +415,24 @@ class PubSub(ABC):
     async def publish(self, topic: Topic, data: str) -> None:
         """Send ``data`` (JSON text) to every subscription of ``topic``, in every process."""
 
+    @abstractmethod
+    async def publish_split(self, topic: Topic, split: Split) -> None:
+        """Send one change of ``topic``: each subscription of it gets its owner's part of
+        ``split`` or else the public one; a user's part also reaches his own topic's
+        subscriptions that do not hold ``topic``. In every process."""
+
     async def subscribe(
-        self, *topics: Topic, buffer: int = DEFAULT_BUFFER, max_chars: int = DEFAULT_MAX_CHARS
+        self,
+        *topics: Topic,
+        buffer: int = DEFAULT_BUFFER,
+        max_chars: int = DEFAULT_MAX_CHARS,
+        owner: str | None = None,
     ) -> Subscription:
         """A new subscription to ``topics`` (more can be added), holding at most ``buffer``
-        messages and ``max_chars`` characters before it lags."""
+        messages and ``max_chars`` characters before it lags; ``owner``: the user it reads
+        for (his parts of a :class:`Split`)."""
         self._check_open()
-        subscription = Subscription(self, buffer=buffer, max_chars=max_chars)
+        subscription = Subscription(self, buffer=buffer, max_chars=max_chars, owner=owner)
         try:
             for topic in topics:
                 await subscription.add(topic)
@@ -405,6 +483,45 @@ class PubSub(ABC):
             for subscription in tuple(group):
                 subscription._deliver(message)
 
+    @staticmethod
+    def _check_split(topic: Topic, split: Split) -> None:
+        if not isinstance(topic, Topic):
+            raise PubSubError(f"{topic!r} is not a Topic")
+        if not isinstance(split, Split):
+            raise PubSubError(f"a split message is a Split, not {type(split).__name__}")
+
+    def _dispatch_split(
+        self, topic: Topic, split: Split, *, to_topic: bool = True, to_users: bool = True
+    ) -> None:
+        """Deliver one change: to the subscriptions of ``topic`` (``to_topic``) each its
+        owner's part or the public one, and (``to_users``) each part to its user's own
+        subscriptions that do not hold ``topic``. Each text goes only where it belongs."""
+        private = split.private
+        if to_topic:
+            group = self._subscribers.get(topic)
+            if group:
+                public = Message(topic, split.public)
+                mine: dict[str, Message] = {}
+                for subscription in tuple(group):
+                    owner = subscription.owner
+                    if owner is not None and owner in private:
+                        message = mine.get(owner)
+                        if message is None:
+                            message = mine[owner] = Message(topic, private[owner])
+                        subscription._deliver(message)
+                    else:
+                        subscription._deliver(public)
+        if to_users:
+            for user, text in private.items():
+                own = Topic.user(user)
+                group = self._subscribers.get(own)
+                if not group:
+                    continue
+                message = Message(own, text)
+                for subscription in tuple(group):
+                    if topic not in subscription._topics:
+                        subscription._deliver(message)
+
     def _lag_all(self) -> None:
         for group in self._subscribers.values():
             for subscription in group:
@@ -454,6 +571,12 @@ class InProcessPubSub(PubSub):
         self._check_open()
         self._check_message(topic, data)
         self._dispatch(topic, data)
+
+    async def publish_split(self, topic: Topic, split: Split) -> None:
+        """Deliver one change of ``topic`` now, each part where it belongs."""
+        self._check_open()
+        self._check_split(topic, split)
+        self._dispatch_split(topic, split)
 
     async def _first(self, topic: Topic) -> None:
         return None  # nothing to start: publishing delivers directly
@@ -535,6 +658,24 @@ class RedisPubSub(PubSub):
         except (RedisError, OSError) as error:
             raise PubSubError(f"Redis did not take a message for {topic}: {error}") from None
 
+    async def publish_split(self, topic: Topic, split: Split) -> None:
+        """Publish one change of ``topic`` through Redis in one round trip: the split on the
+        table's channel, and each user's part alone on his own channel (for his subscriptions
+        that do not hold ``topic``); every process splits what it receives."""
+        from redis.exceptions import RedisError
+
+        self._check_open()
+        self._check_split(topic, split)
+        try:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                pipe.publish(self._channel(topic), encode_split(topic, split))
+                for user, text in split.private.items():
+                    own = self._channel(Topic(TopicKind.USER, user))
+                    pipe.publish(own, encode_split(topic, Split("", {user: text})))
+                await pipe.execute()
+        except (RedisError, OSError) as error:
+            raise PubSubError(f"Redis did not take a message for {topic}: {error}") from None
+
     async def close(self) -> None:
         """Close every subscription, stop the reader and close the Redis connections."""
         if self._closed:
@@ -600,6 +741,24 @@ class RedisPubSub(PubSub):
             del self._latest[channel]
         future.cancel()
 
+    def _receive(self, channel: Topic, data: str) -> None:
+        """One message from Redis on ``channel``'s topic: a split is split here."""
+        try:
+            split = decode_split(data)
+        except (ValueError, KeyError, TypeError, PubSubError):
+            _log.warning("a malformed split message on %s: dropped", channel)
+            return
+        if split is None:
+            self._dispatch(channel, data)
+        else:
+            topic, parts = split
+            if channel == topic:
+                self._dispatch_split(topic, parts, to_users=False)
+            elif channel.kind is TopicKind.USER:
+                mine = parts.private.get(channel.name)
+                if mine is not None:  # only his own part, whatever the message said
+                    self._dispatch_split(topic, Split("", {channel.name: mine}), to_topic=False)
+
     async def _read(self) -> None:
         """Hand every message from Redis to the local subscriptions of its topic."""
         from redis.exceptions import RedisError
@@ -623,7 +782,7 @@ class RedisPubSub(PubSub):
             if kind == "message":
                 topic = self._by_channel.get(channel)
                 if topic is not None:
-                    self._dispatch(topic, item["data"])
+                    self._receive(topic, item["data"])
             elif kind == "subscribe":
                 if channel == self._control:
                     # redis-py reconnected and subscribed again: what came meanwhile is lost.

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from croupier.server.accounts import Accounts
+from croupier.server.cluster.ownership import Ownership
 from croupier.server.config import ServerConfig, load_or_create_secret, prepare_data_dir
 from croupier.server.datalock import DataFolderLock
 from croupier.server.demo import DemoAccount, read_demo_accounts, seed_demo
@@ -39,6 +40,9 @@ class Services:
     """The tables online, once the app's lifespan has started them."""
     lock: DataFolderLock | None = None
     """The data folder's lock: one server per data folder."""
+    ownership: Ownership | None = None
+    """The shards' leases this process holds (``croupier serve``: every one, as the worker
+    ``serve``); every commit of a shard is fenced by them (docs/cluster.md)."""
 
     def close(self) -> None:
         """Write what is queued, close the database and free the data folder."""
@@ -63,7 +67,8 @@ def start_services(config: ServerConfig) -> Services:
             time_cost=config.argon2_time_cost, memory_kib=config.argon2_memory_kib
         )
         new_database = store.read_blocking(count_users) == 0
-        money = MoneyDesk.load(store)
+        ownership = Ownership(store)
+        money = MoneyDesk.load(store, ownership=ownership)
         demo: list[DemoAccount] = []
         if config.demo:
             demo = (
@@ -80,4 +85,5 @@ def start_services(config: ServerConfig) -> Services:
         raise
     services = Services(config, store, secret, passwords, money, accounts, new_database, demo)
     services.lock = lock
+    services.ownership = ownership
     return services

@@ -22,6 +22,7 @@ from croupier.room.cash.ledger import Account, AccountKind, format_money
 from croupier.room.cash.session import LAST_HANDS, SessionStatus
 from croupier.rules import casino_fr, pokerkings
 from croupier.rules.model import Rules
+from croupier.server.cluster.shards import ROOM_SHARD, table_shard
 from croupier.server.floor.log import LogDecision
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.storage import Record
@@ -251,7 +252,9 @@ async def open_table(
         *records,
     ]
     try:
-        await tables.store.write(records)
+        shards = [table_shard(terms.name), ROOM_SHARD]
+        await tables.hold(shards[:1])
+        await tables.store.write([*tables.fence(shards), *records])
     except BaseException:  # nothing was stored: the room forgets the table
         del room._tables[terms.name]
         room._sessions = sessions_before

@@ -20,6 +20,12 @@ them); change both together, with a new migration, never by editing an applied o
   who (and his role), about what (a subject: a table, a tournament, a player, a hand), where
   (a table or tournament the decision was taken at, if any), the action, its details (JSON)
   and why.
+- ``shard_leases``: who owns each shard (a cash table, a tournament with its tables, the room's
+  shared part, a cashier partition; :mod:`croupier.server.cluster`): the owner (a worker's id,
+  ``""`` when free), the epoch (bumped by every acquisition: the fence every commit of the
+  shard checks) and the expiry, in milliseconds of the database's clock.
+- ``cluster_workers``: the workers that said they are alive (their heartbeat's expiry, on the
+  database's clock) and whether they are draining (placement gives them no new shard).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ __all__ = [
     "FLOOR_SUBJECTS",
     "HAND_STATUSES",
     "ROLES",
+    "cluster_workers",
     "floor_log",
     "hand_events",
     "hand_players",
@@ -40,6 +47,7 @@ __all__ = [
     "ledger_postings",
     "metadata",
     "sessions",
+    "shard_leases",
     "snapshots",
     "users",
 ]
@@ -179,4 +187,26 @@ floor_log = sa.Table(
     sa.Column("why", sa.String(1000), nullable=False, server_default=""),
     sa.Index("ix_floor_log_subject_kind_subject_id", "subject_kind", "subject_id"),
     sa.Index("ix_floor_log_at", "at"),
+)
+
+shard_leases = sa.Table(
+    "shard_leases",
+    metadata,
+    sa.Column("kind", sa.String(16), primary_key=True),
+    sa.Column("name", sa.String(64), primary_key=True),
+    sa.Column("owner", sa.String(64), nullable=False, server_default=""),
+    sa.Column("epoch", sa.BigInteger, nullable=False, server_default="0"),
+    sa.Column("acquired_ms", sa.BigInteger, nullable=False, server_default="0"),
+    sa.Column("expires_ms", sa.BigInteger, nullable=False, server_default="0"),
+    sa.CheckConstraint("kind IN ('table', 'tournament', 'room', 'cashier')", name="kind"),
+    sa.Index("ix_shard_leases_owner", "owner"),
+)
+
+cluster_workers = sa.Table(
+    "cluster_workers",
+    metadata,
+    sa.Column("worker", sa.String(64), primary_key=True),
+    sa.Column("started_ms", sa.BigInteger, nullable=False),
+    sa.Column("expires_ms", sa.BigInteger, nullable=False),
+    sa.Column("draining", sa.Boolean, nullable=False, server_default=sa.false()),
 )

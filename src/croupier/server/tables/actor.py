@@ -22,6 +22,8 @@ from croupier.engine import Action, Hand, Phase
 from croupier.errors import ConfigurationError, CroupierError, IllegalActionError
 from croupier.room.cash.ledger import Entry, Ledger
 from croupier.room.cash.waiting import Registration
+from croupier.server.cluster.fence import StaleEpochError
+from croupier.server.cluster.shards import ROOM_SHARD, table_shard
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.storage import Record
 from croupier.server.storage.records import SaveSnapshot
@@ -165,7 +167,8 @@ class TableActor:
 
     async def _handle(self, command: Command) -> None:
         if self.halted is not None and command.reply is not None:
-            _fail(command, ProtocolError("unavailable", f"table {self.name} is stopped"))
+            why = "run by another worker now" if self.halted == "moved" else "stopped"
+            _fail(command, ProtocolError("unavailable", f"table {self.name} is {why}"))
             return
         if command.kind == "watch":
             publish.watch(self, command)
@@ -184,6 +187,12 @@ class TableActor:
     ) -> None:
         try:
             await self._write(step)
+        except StaleEpochError as error:  # fenced: another worker owns the table now
+            self.halted = "moved"
+            _log.error("table %s stopped: %s", self.name, error)
+            if command is not None:
+                _fail(command, ProtocolError("unavailable", str(error)))
+            return
         except Exception as error:
             self.halted = "storage"
             _log.error("table %s stopped: its write failed: %s", self.name, error)
@@ -224,7 +233,10 @@ class TableActor:
         if step.room:
             records.append(self.service.room_record())
         if records or entries:
-            await self.service.money.save(entries, with_records=records, hand_id=ended_id)
+            shards = [table_shard(self.name), *([ROOM_SHARD] if step.room else [])]
+            await self.service.money.save(
+                entries, with_records=records, hand_id=ended_id, shards=shards
+            )
 
     def _part(self) -> dict[str, Any]:
         extra = {

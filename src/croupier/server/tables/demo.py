@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import secrets
 
+from croupier.room.cash.ledger import Entry
 from croupier.rules import casino_fr, pokerkings
 from croupier.rules.model import Rules
 from croupier.server.accounts import create_user
 from croupier.server.bankroll import fund_bot
+from croupier.server.cluster.shards import CASHIER_SHARD
 from croupier.server.config import ServerConfig
 from croupier.server.money import MoneyDesk
 from croupier.server.security import Passwords
@@ -64,17 +66,21 @@ def open_tables(
     online = config.online
     room = new_room(max_hands=online.absence_max_hands, max_seconds=online.absence_max_seconds)
     room.ledger = money.ledger
-    before = len(money.ledger)
+    entries: list[Entry] = []
     for name, rules, seats, players in specs:
+        before = len(money.ledger)  # read table by table: the ledger keeps only its last entries
         session = room.open_table(name, rules, seats=seats)
         for player in players:
             fund_bot(money.ledger, player, deposit, f"seated at {name}")
             room.join(player, name, session.max_buy_in)
+        entries.extend(entries_since(money.ledger, before))
     records: list[Record] = [
         SaveSnapshot(TABLE_KIND, name, table_part(room, name)) for name, *_ in specs
     ]
     records.append(SaveSnapshot(ROOM_KIND, ROOM, room_part(room, muted=set())))
-    records.extend(WriteEntry(e) for e in entries_since(money.ledger, before))
+    records.extend(WriteEntry(e) for e in entries)
+    if entries and money.ownership is not None:  # the money's lease (the server's start)
+        records.insert(0, money.ownership.fence([CASHIER_SHARD]))
     store.write_blocking(records)
 
 

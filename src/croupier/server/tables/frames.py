@@ -8,7 +8,6 @@ same for everyone and built once; a seated player's frame adds ``you``: his own 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -16,6 +15,7 @@ from croupier.cards import Card
 from croupier.commitment import Opening, prove_cards
 from croupier.engine import Event, Hand, HandStarted, LegalActions, event_to_dict
 from croupier.room.cash.session import SessionInfo
+from croupier.server.jsontext import dumps
 from croupier.table import Table
 
 __all__ = [
@@ -27,11 +27,6 @@ __all__ = [
     "proofs_json",
     "seats_json",
 ]
-
-
-def dumps(data: Any) -> str:
-    """Compact JSON text."""
-    return json.dumps(data, separators=(",", ":"), allow_nan=False)
 
 
 def cards_json(cards: Iterable[Card] | None) -> list[str] | None:

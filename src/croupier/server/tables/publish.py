@@ -5,8 +5,10 @@ part is built once: the new events as a spectator's view redacts them, the seats
 stacks (POK-11-2) and who is still in (ITA-50), the pots and the board, the turn with its legal
 actions (ITA-50: whether the bet reopens the betting) and its clock, the proofs of the cards
 it shows (the deck commitment), the table's information (CAS-28). Each seated player gets the
-same frame with ``you``: his own cards and what was shown to him alone, with their proofs, on
-his own topic; spectators get the public frame on the table's topic. The public frames are
+same frame with ``you``: his own cards and what was shown to him alone, with their proofs. Both
+go out as one message on the table's topic (:class:`~croupier.server.pubsub.Split`): each
+seated player's subscriptions get his frame alone (also on his own topic when he does not watch
+the table), every other subscription the public one. The public frames are
 kept in a bounded window for clients that reconnect.
 """
 
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from croupier.cards import Card
 from croupier.engine import BoardDealt, HandStarted, HoleDealt, Revealed, Shown
-from croupier.server.pubsub import Topic
+from croupier.server.pubsub import Split, Topic
 from croupier.server.tables import notices, showdown
 from croupier.server.tables.book import HandBook
 from croupier.server.tables.commands import Command
@@ -120,32 +122,48 @@ def you(
     mine_public = next((s for s in seats if s["player"] == player), None)
     if mine_public is None:
         return None
-    seat = mine_public["seat"]
     book = _display(actor)
+    dealt = None
+    if book is not None:
+        dealt = next((s.seat for s in book.hand.seats if s.player == player), None)
+    return _you(actor, mine_public, book, dealt, proofs)
+
+
+def _you(
+    actor: TableActor,
+    mine_public: dict[str, Any],
+    book: HandBook | None,
+    dealt: int | None,
+    proofs: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The ``you`` of the player of the public seat ``mine_public``, dealt in at seat
+    ``dealt`` of ``book``'s hand (None: not dealt in)."""
+    player = mine_public["player"]
     cards = None
     beaten = False
     revealed: list[dict[str, Any]] = []
-    if book is not None and any(s.player == player for s in book.hand.seats):
-        mine = next(s.seat for s in book.hand.seats if s.player == player)
-        cards = book.hole.get(mine)
-        beaten = showdown.beaten(book.hand, mine)
-        revealed = [{"seat": s, "cards": c} for s, c in sorted(book.revealed.get(mine, {}).items())]
+    if book is not None and dealt is not None:
+        cards = book.hole.get(dealt)
+        beaten = showdown.beaten(book.hand, dealt)
+        shown = book.revealed.get(dealt)
+        if shown:
+            revealed = [{"seat": s, "cards": c} for s, c in sorted(shown.items())]
     bank = actor.banks.get(player)
     turn = actor.turn
     if turn is not None and turn.player == player:
         bank = turn.clock.bank_left(actor.service.now())
     return {
-        "seat": seat,
+        "seat": mine_public["seat"],
         "player": player,
         "cards": cards,
         "revealed": revealed,
         "proofs": proofs,
         "time_bank": None if bank is None else round(bank, 2),
         "sitting_out": mine_public["sitting_out"],
-        "balance": actor.service.room.balance(player),
+        "balance": actor.service.room.ledger.cashier_balance(player),
         "beaten": beaten,
         "muck_losing": player in actor.mucks_losers,
-        "suspended": _suspended(actor, player),
+        "suspended": _suspended(actor, player) if actor.service.floor.suspensions else None,
     }
 
 
@@ -196,10 +214,12 @@ def _new_events(
 
 
 async def update(actor: TableActor) -> None:
-    """Publish one ``update`` of the table: to each seated player his own, then the public."""
+    """Publish one ``update`` of the table, once: the public frame, and each seated player's
+    own (the public one with his ``you``) in the same message (:class:`Split`); the hub gives
+    each subscription its owner's frame or the public one, never another's."""
     events: list[dict[str, Any]] = []
     proofs: list[dict[str, Any]] = []
-    private: dict[int, list[Card]] = {}
+    secret_cards: dict[int, list[Card]] = {}
     number = None
     opened = None
     for book in (actor.last, actor.current):
@@ -212,7 +232,7 @@ async def update(actor: TableActor) -> None:
         events.extend(fresh)
         proofs.extend(book.public_proofs[before:])
         for asker, cards in secret.items():
-            private.setdefault(asker, []).extend(cards)
+            secret_cards.setdefault(asker, []).extend(cards)
         number = book.number
     actor.seq += 1
     seq = actor.seq
@@ -230,9 +250,9 @@ async def update(actor: TableActor) -> None:
     head = f'{dumps(frame)[:-1]},"info":{_info_text(actor)}'
     text = head + "}"
     service = actor.service
-    pubsub = service.pubsub
     book = _display(actor)
     dealt_at = {} if book is None else {s.player: s.seat for s in book.hand.seats}
+    private: dict[str, str] = {}
     for entry in state["seats"]:
         player = entry["player"]
         if player in service.bots:
@@ -243,12 +263,12 @@ async def update(actor: TableActor) -> None:
             if dealt is not None:
                 if opened is book and dealt in book.hole:
                     mine = proofs_json(book.opening, [Card(c) for c in book.hole[dealt]])
-                if dealt in private:
-                    mine += proofs_json(book.opening, private[dealt])
-        personal = you(actor, player, proofs=mine, seats=state["seats"])
-        await pubsub.publish(Topic.user(player), f'{head},"you":{dumps(personal)}}}')
+                if dealt in secret_cards:
+                    mine += proofs_json(book.opening, secret_cards[dealt])
+        personal = _you(actor, entry, book, dealt_at.get(player), mine)
+        private[player] = f'{head},"you":{dumps(personal)}}}'
     actor.window.append((seq, text))
-    await pubsub.publish(Topic.table(actor.name), text)
+    await service.pubsub.publish_split(Topic.table(actor.name), Split(text, private))
 
 
 async def chat(actor: TableActor, line: dict[str, Any]) -> None:

@@ -14,7 +14,7 @@ import contextlib
 import logging
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from croupier.bots import Bot, make_bot
@@ -22,6 +22,7 @@ from croupier.errors import IllegalActionError
 from croupier.room.cash import Room
 from croupier.room.cash.ledger import format_money
 from croupier.server.bankroll import fund_bot
+from croupier.server.cluster.shards import ROOM_SHARD, Shard, table_shard
 from croupier.server.floor.state import FloorState, load_floor_state
 from croupier.server.money import MoneyDesk
 from croupier.server.protocol import client
@@ -101,6 +102,8 @@ class CashTables:
     ) -> CashTables:
         """Recover the room from the database and start every table's actor (``fund_bots``:
         the house's cashier funds a bot short of money, as the demo does)."""
+        if money.ownership is not None:  # the room's lease before its state is read
+            await money.ownership.hold([ROOM_SHARD])
         recovered = await asyncio.to_thread(load_room, store, money.ledger, config)
         hand_id = await store.read(last_hand_id)
         floor = await store.read(load_floor_state)
@@ -119,6 +122,9 @@ class CashTables:
         money.on_deposit.append(tables.deposited)
         tables.house_bots = await store.read(house_bots)
         tables.bot_accounts = await store.read(bot_accounts)
+        await tables.hold(table_shard(n) for n in recovered.room.tables)
+        if money.ownership is not None:
+            money.ownership.on_lost.append(tables.lost)
         if recovered.stray_hands:
             await store.write([EndHand(h, "voided") for h in recovered.stray_hands])
         for name in recovered.room.tables:
@@ -136,11 +142,33 @@ class CashTables:
         """Stop the actors (a write handed to the store is committed all the same)."""
         if self.deposited in self.money.on_deposit:
             self.money.on_deposit.remove(self.deposited)
+        ownership = self.money.ownership
+        if ownership is not None and self.lost in ownership.on_lost:
+            ownership.on_lost.remove(self.lost)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+    # ----------------------------------------------------------------- leases
+    async def hold(self, shards: Iterable[Shard]) -> None:
+        """Take the leases of ``shards`` (a table about to open) for this process."""
+        if self.money.ownership is not None:
+            await self.money.ownership.hold(shards)
+
+    def fence(self, shards: Iterable[Shard]) -> list[Record]:
+        """The fence to put first in a write of ``shards`` (none without leases)."""
+        ownership = self.money.ownership
+        return [] if ownership is None else [ownership.fence(shards)]
+
+    def lost(self, shard: Shard, why: str) -> None:
+        """A lease was lost (another worker owns the shard now): its table stops at once."""
+        actor: Any = self.actors.get(shard.name) if shard.kind == "table" else None
+        if shard.kind == "tournament" and self.tournaments is not None:
+            actor = self.tournaments.actors.get(shard.name)
+        if actor is not None:
+            actor.halted = "moved"
 
     def is_bot(self, player: str) -> bool:
         """Whether ``player``'s account is marked as a bot (the house's or one that logs in)."""
@@ -276,7 +304,9 @@ class CashTables:
     # ------------------------------------------------------------ room-wide
     async def _save(self, before: int, extra: list[Record] | None = None) -> None:
         records: list[Record] = [*(extra or []), self.room_record()]
-        await self.money.save(entries_since(self.room.ledger, before), with_records=records)
+        await self.money.save(
+            entries_since(self.room.ledger, before), with_records=records, shards=[ROOM_SHARD]
+        )
 
     async def join_waiting_list(self, player: str, msg: client.JoinWaitingList) -> dict[str, Any]:
         """Put ``player`` on a waiting list (CAS-7); a table with a free seat calls it."""

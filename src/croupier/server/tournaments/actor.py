@@ -22,8 +22,10 @@ from croupier.errors import ConfigurationError, CroupierError
 from croupier.room.tournament import HandReport, Tournament, TournamentConfig
 from croupier.room.tournament._core import Phase
 from croupier.room.tournament.balancing import MoveReason
+from croupier.server.cluster.fence import StaleEpochError
+from croupier.server.cluster.shards import tournament_shard
 from croupier.server.protocol.codes import ProtocolError
-from croupier.server.pubsub import Topic
+from croupier.server.pubsub import Split, Topic
 from croupier.server.storage import Record
 from croupier.server.storage.records import SaveSnapshot
 from croupier.server.tables import publish
@@ -306,7 +308,9 @@ class TournamentActor(Purse):
             records = [*records, SaveSnapshot(KIND, self.id, self.part())]
             self.changed = False
         if records or entries:
-            await self.service.money.save(entries, with_records=records, hand_id=hand_id)
+            await self.service.money.save(
+                entries, with_records=records, hand_id=hand_id, shards=[tournament_shard(self.id)]
+            )
             await self._tell_decisions(records)
 
     async def _tell_decisions(self, records: list[Record]) -> None:
@@ -347,6 +351,11 @@ class TournamentActor(Purse):
         try:
             quiet = command.kind in ("tick", "clock_face", "floor_view")
             await self.save(before, [], snapshot=self.changed or not quiet)
+        except StaleEpochError as error:  # fenced: another worker owns the tournament now
+            self.halted = "moved"
+            _log.error("tournament %s stopped: %s", self.id, error)
+            _fail(command, ProtocolError("unavailable", str(error)))
+            return
         except Exception as error:
             self.halted = "storage"
             _log.error("tournament %s stopped: its write failed: %s", self.id, error)
@@ -610,10 +619,13 @@ class TournamentActor(Purse):
             touched.discard(table.name)
             if table.retired:
                 continue
-            for player in table.domain_table.players.values():
-                if player not in self.service.bots:
-                    await pubsub.publish(Topic.user(player), publish.table_frame(table, player))
-            await pubsub.publish(Topic.table(table.name), publish.table_frame(table, None))
+            own = {
+                player: publish.table_frame(table, player)
+                for player in table.domain_table.players.values()
+                if player not in self.service.bots
+            }
+            split = Split(publish.table_frame(table, None), own)
+            await pubsub.publish_split(Topic.table(table.name), split)
         for name in sorted(touched):
             other = self.tables.get(name)
             if other is not None and other is not acted and not other.retired:
@@ -634,6 +646,9 @@ class TournamentActor(Purse):
         if self.state == "running":
             for table in self.tables.values():
                 table.kick()
+        elif self.state in ("finished", "cancelled"):
+            for table in self.tables.values():  # no hand will follow: nothing to resume
+                table.window.clear()  # (kept with the finished tournaments: issue 22)
 
 
 def _fail(command: Command, error: CroupierError) -> None:

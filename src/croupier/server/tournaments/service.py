@@ -22,6 +22,7 @@ from typing import Any
 from croupier.bots import Bot, make_bot
 from croupier.errors import ConfigurationError
 from croupier.room.tournament import Tournament
+from croupier.server.cluster.shards import tournament_shard
 from croupier.server.money import MoneyDesk
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.pubsub import Topic
@@ -118,6 +119,7 @@ class Tournaments:
             key=lambda p: float(p["spec"].get("created_at", 0)),
         )
         skip = {p["spec"]["id"] for p in finished[:-KEEP_FINISHED]}
+        await cash.hold(tournament_shard(t) for t in parts if t not in skip)
         for tid, part in parts.items():
             if tid in skip:
                 continue
@@ -289,7 +291,9 @@ class Tournaments:
                     detail=dict(decision.get("args", {})),
                 ),
             ]
-        await self.store.write(records)
+        shard = tournament_shard(spec.id)
+        await self.cash.hold([shard])
+        await self.store.write([*self.cash.fence([shard]), *records])
         self.actors[spec.id] = actor
         actor.start()
         self._lobby_dirty = True

@@ -105,7 +105,7 @@ class Connection:
     # ---------------------------------------------------------------- opening
     async def open(self) -> None:
         """Subscribe to the user's own topic, say welcome, count him connected."""
-        self.sub = await self.pubsub.subscribe(Topic.user(self.user))
+        self.sub = await self.pubsub.subscribe(Topic.user(self.user), owner=self.user)
         self._forward = asyncio.create_task(self._forward_loop(), name=f"conn-{self.id}")
         room = self.tables.room
         self.push(
