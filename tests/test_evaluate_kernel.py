@@ -133,6 +133,17 @@ def test_batches_with_repeated_cards_get_the_numpy_answers(
 
 
 @needs_kernel
+def test_the_rank_tables_perfect_hash_is_cache_sized() -> None:
+    # the point of the hash: seven cards' 49,205 rank multisets in a table that stays in a
+    # core's cache (at most 128 Ki slots of 2 bytes, and a row table of 4 bytes a row)
+    _kernel.compiled()
+    assert KERNEL is not None
+    (_, _), (_, _), (slots, rows) = KERNEL.hash_sizes()
+    assert 49_205 <= slots <= 2**17
+    assert rows * 4 <= 32 * 1024
+
+
+@needs_kernel
 def test_every_five_card_hand_matches_the_numpy_path(pure: Callable[[], None]) -> None:
     hands = np.array(list(combinations(range(52), 5)), dtype=np.uint8)
     fast = batch.evaluate_batch(hands)
@@ -162,6 +173,19 @@ EQUITY_CASES = [
     {"hands": ["AsAh", "KsKd", "QcJc"], "samples": 300_000, "rng": 5},
     {"hands": ["AsAh", "KsKd"], "board": "2c 7h Td", "samples": 200_000, "rng": 9},
     {"hands": ["AsAh", "KsKd", "QcJc", "9d9c", "5h4h"], "samples": 150_000, "rng": 1},
+    {
+        "hands": ["AsAh", "KsKd"],
+        "board": "2c 7h Td Js",
+        "dead": "3s 4s",
+        "samples": 100_000,
+        "rng": 6,
+    },
+    {
+        "hands": ["AsAh", "KsKd", "QcJc", "9d9c", "5h4h", "2c2d", "7s8s", "AcKc", "3h3d", "TdJd"],
+        "samples": 100_000,
+        "rng": 3,
+    },
+    {"hands": ["AsAh", "KsKd", "QcJc"], "board": "2c 7h 9d", "dead": "Kh", "exact": True},
 ]
 
 

@@ -275,10 +275,12 @@ class Deck(Sequence[Card]):
             )
         source = rng if rng is not None else secrets.SystemRandom()
         cards = list(FULL_DECK)
-        for i in range(len(cards) - 1, 0, -1):
-            j = source.randrange(i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
-        return cls(cards)
+        # Fisher-Yates from the last card down, j = randbelow(i + 1): the very draws of
+        # ``randrange(i + 1)`` in a loop, so a seed gives the same deck as before
+        source.shuffle(cards)
+        deck = cls.__new__(cls)
+        deck._cards = tuple(cards)  # the 52 cards of FULL_DECK: nothing to check
+        return deck
 
     @classmethod
     def parse(cls, text: str) -> Deck:

@@ -66,3 +66,16 @@ def test_the_reinforce_example_trains_on_the_environment() -> None:
     assert len(rewards) == 150
     assert all(abs(r) <= 100 for r in rewards)  # a hand never wins or loses more than 100 bb
     assert any(r != 0 for r in rewards)
+
+
+def test_openspiels_own_q_learning_agent_trains_on_the_environment() -> None:
+    import runpy
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "openspiel_qlearning.py"
+    train = runpy.run_path(str(example))["train"]
+    rewards, agent = train(episodes=150, seed=1)
+    assert len(rewards) == 150
+    assert all(abs(r) <= 100 for r in rewards)  # a hand never wins or loses more than 100 bb
+    learned = [q for values in agent._q_values.values() for q in values.values() if q != 0]
+    assert len(agent._q_values) > 10 and learned  # states seen, values moved by the results

@@ -47,3 +47,25 @@ def test_the_direct_observation_is_the_views_on_random_hands(
             legal = np.flatnonzero(game.mask(seat))
             game.step(int(rng.choice(legal)))
     assert compared > 40 * players * 3
+
+
+def test_a_seed_deals_the_same_cards_and_decks_are_whole() -> None:
+    first, second = PokerGame(players=6), PokerGame(players=6)
+    for game in (first, second):
+        game.reset(seed=11)
+    assert first.hand is not None
+    opening = [first.hand.hole_cards(s) for s in first.seats]
+    for _ in range(40):  # forty hands each, folded round to the big blind
+        assert first.hand is not None and second.hand is not None
+        cards = [first.hand.hole_cards(s) for s in first.seats]
+        assert cards == [second.hand.hole_cards(s) for s in second.seats]
+        dealt = [c for pair in cards for c in pair]
+        assert len(set(dealt)) == 12
+        for game in (first, second):
+            while game.to_act is not None:
+                game.step(0 if game.mask(game.to_act)[0] else 1)
+            game.new_cash_hand()
+    other = PokerGame(players=6)
+    other.reset(seed=12)
+    assert other.hand is not None
+    assert [other.hand.hole_cards(s) for s in other.seats] != opening  # another seed, other cards

@@ -1,6 +1,11 @@
-"""One hand of hold'em: forced bets, dealing, betting, pots, showdown, events and views."""
+"""One hand of hold'em: forced bets, dealing, betting, pots, showdown, events and views.
 
-from croupier.engine.actions import Action, ActionKind, LegalActions, Move
+The hand's modules run compiled by mypyc when the build made them, else pure
+(:mod:`croupier.engine._native`, chosen before any of them is imported).
+"""
+
+from croupier.engine import _native  # noqa: F401  (first: it chooses compiled or pure)
+from croupier.engine.actions import Action, ActionKind
 from croupier.engine.events import (
     Acted,
     Awarded,
@@ -23,6 +28,7 @@ from croupier.engine.events import (
     event_to_dict,
 )
 from croupier.engine.hand import Hand, Phase
+from croupier.engine.legal import LegalActions, Move
 from croupier.engine.pots import PotLayer
 from croupier.engine.setup import ForcedBet, ForcedKind, SeatSetup, next_seat, standard_forced_bets
 from croupier.engine.views import HandView, SeatView

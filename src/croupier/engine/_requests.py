@@ -13,12 +13,16 @@ Functions over the hand's own state (player indices); :meth:`Hand.ask_to_see` ca
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from croupier.engine.events import Awarded, HandEnded
 from croupier.engine.pots import split_pot
 from croupier.evaluate import describe, evaluate
 from croupier.rules.model import PotOrder
+
+# The enum members the hot paths test, bound once: compiled, reading a member from its
+# class goes through the enum type's __getattr__ hook each time.
+_SIDE_POTS_FIRST: Final = PotOrder.SIDE_POTS_FIRST
 
 if TYPE_CHECKING:
     from croupier.engine.hand import Hand
@@ -54,7 +58,7 @@ def revive_for_winner(hand: Hand, asker: int, i: int) -> None:
     rules, seats, stack = hand.rules, hand._seats, hand._stack
     changed = False
     order = list(range(len(hand._final_pots)))
-    if rules.pot_order is PotOrder.SIDE_POTS_FIRST:  # the order of the first award
+    if rules.pot_order is _SIDE_POTS_FIRST:  # the order of the first award
         order.reverse()
     for p in order:
         pot = hand._final_pots[p]

@@ -19,19 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from math import ceil
+from operator import attrgetter
+from typing import Any, Final
 
 from croupier._checks import quote
 from croupier.cards import Card, Deck
 from croupier.engine._requests import revive_for_winner, won_against
 from croupier.engine._start import MAX_PLAYERS, hand_start
-from croupier.engine.actions import (
-    Action,
-    ActionKind,
-    LegalActions,
-    Move,
-    as_action,
-    format_amount,
-)
+from croupier.engine.actions import Action, ActionKind, as_action, format_amount
 from croupier.engine.events import (
     Acted,
     Awarded,
@@ -51,6 +46,7 @@ from croupier.engine.events import (
     Street,
     Voided,
 )
+from croupier.engine.legal import LegalActions, Move
 from croupier.engine.pots import (
     PotLayer,
     join,
@@ -85,28 +81,61 @@ from croupier.rules.model import (
     Timeout,
 )
 
+# The enum members the hot paths test, bound once: compiled, reading a member from its
+# class goes through the enum type's __getattr__ hook each time.
+_ANTE: Final = ForcedKind.ANTE
+_DEAD_BLIND: Final = ForcedKind.DEAD_BLIND
+_SMALL_BLIND: Final = ForcedKind.SMALL_BLIND
+_BIG_BLIND: Final = ForcedKind.BIG_BLIND
+_STRADDLE: Final = ForcedKind.STRADDLE
+_LIVE_BLIND: Final = ForcedKind.LIVE_BLIND
+_DOUBLE_THE_BET: Final = MinRaise.DOUBLE_THE_BET
+_FIXED_LIMIT: Final = BettingStructure.FIXED_LIMIT
+_PREFLOP: Final = Street.PREFLOP
+_FOLD: Final = ActionKind.FOLD
+_DEAD_MONEY: Final = AntePot.DEAD_MONEY
+_TRIMMED: Final = AntePot.TRIMMED
+_DEAL_FROM_SMALL_BLIND: Final = DealStart.SMALL_BLIND
+_FULL_BLIND: Final = ShortBlindCall.FULL_BLIND
+_LARGEST_BLIND: Final = PreflopOpener.LARGEST_BLIND
+_NO_LIMIT: Final = BettingStructure.NO_LIMIT
+_TIMEOUT: Final = ActionKind.TIMEOUT
+_TIMEOUT_FOLD: Final = Timeout.FOLD
+_SHOW: Final = ActionKind.SHOW
+_CALL: Final = ActionKind.CALL
+_RAISE: Final = ActionKind.RAISE
+_FULL_MINIMUM: Final = SubMinimumAllIn.FULL_MINIMUM
+_RIVER: Final = Street.RIVER
+_FIRST_RAISER: Final = ShowdownOrder.FIRST_RAISER
+_NEVER: Final = FaceUp.NEVER
+_ANY_ALL_IN: Final = FaceUp.ANY_ALL_IN
+_NO_MORE_BETTING: Final = FaceUp.NO_MORE_BETTING
+_SIDE_POTS_FIRST: Final = PotOrder.SIDE_POTS_FIRST
+_BET: Final = ActionKind.BET
+
 __all__ = ["MAX_PLAYERS", "Hand", "Phase"]
 
-_POST_ORDER = {
-    ForcedKind.ANTE: 0,
-    ForcedKind.DEAD_BLIND: 1,
-    ForcedKind.SMALL_BLIND: 2,
-    ForcedKind.BIG_BLIND: 3,
-    ForcedKind.STRADDLE: 4,
-    ForcedKind.LIVE_BLIND: 5,
+_POST_ORDER: Final = {
+    _ANTE: 0,
+    _DEAD_BLIND: 1,
+    _SMALL_BLIND: 2,
+    _BIG_BLIND: 3,
+    _STRADDLE: 4,
+    _LIVE_BLIND: 5,
 }
-_BLIND_FIRST_ORDER = {  # TDA RP-11 (2024): the big blind first, the ante from what is left
-    ForcedKind.BIG_BLIND: -1,
-    ForcedKind.LIVE_BLIND: -1,
-    ForcedKind.ANTE: 0,
-    ForcedKind.DEAD_BLIND: 1,
-    ForcedKind.SMALL_BLIND: 2,
-    ForcedKind.STRADDLE: 4,
+_BLIND_FIRST_ORDER: Final = {  # TDA RP-11 (2024): the big blind first, the ante from what is left
+    _BIG_BLIND: -1,
+    _LIVE_BLIND: -1,
+    _ANTE: 0,
+    _DEAD_BLIND: 1,
+    _SMALL_BLIND: 2,
+    _STRADDLE: 4,
 }
-_BOARD_CARDS = (0, 3, 1, 1)
-_STREETS = tuple(Street)
-_LIVE = frozenset(kind for kind in ForcedKind if kind.live)
-_SINGLE_BLINDS = frozenset((ForcedKind.SMALL_BLIND, ForcedKind.BIG_BLIND, ForcedKind.STRADDLE))
+_BOARD_CARDS: Final = (0, 3, 1, 1)
+_STACK_OF: Final = attrgetter("stack")
+_STREETS: Final = tuple(Street)
+_LIVE: Final = frozenset(kind for kind in ForcedKind if kind.live)
+_SINGLE_BLINDS: Final = frozenset((_SMALL_BLIND, _BIG_BLIND, _STRADDLE))
 
 
 def _post_order(bet: ForcedBet) -> int:
@@ -124,6 +153,12 @@ class Phase(StrEnum):
     SHOWDOWN = "showdown"
     COMPLETE = "complete"
     VOIDED = "voided"
+
+
+_BETTING: Final = Phase.BETTING
+_SHOWDOWN: Final = Phase.SHOWDOWN
+_COMPLETE: Final = Phase.COMPLETE
+_VOIDED: Final = Phase.VOIDED
 
 
 class Hand:
@@ -189,11 +224,11 @@ class Hand:
         *,
         rules: Rules,
         seats: Sequence[SeatSetup],
-        button: int,
+        button: object,
         deck: Deck | Sequence[Card],
         forced_bets: Iterable[ForcedBet] | None = None,
-        straddle: bool = False,
-        hand_id: str = "",
+        straddle: object = False,
+        hand_id: object = "",
     ) -> None:
         self._begin(
             hand_start(
@@ -211,8 +246,8 @@ class Hand:
     def _begin(self, started: HandStarted) -> None:
         self.rules = started.rules
         self._double = (
-            started.rules.min_raise is MinRaise.DOUBLE_THE_BET
-            and started.rules.structure is not BettingStructure.FIXED_LIMIT
+            started.rules.min_raise is _DOUBLE_THE_BET
+            and started.rules.structure is not _FIXED_LIMIT
         )
         self.button = started.button
         players = started.seats
@@ -220,8 +255,9 @@ class Hand:
         self._players = players
         self._seats = [p.seat for p in players]
         self._seat_index = {p.seat: i for i, p in enumerate(players)}
-        self._stack = [p.stack for p in players]
-        self._start_stacks = tuple(self._stack)
+        # attrgetter: the players' own int objects, not copies (compiled code would box anew)
+        self._start_stacks: tuple[int, ...] = tuple(map(_STACK_OF, players))
+        self._stack = list(self._start_stacks)
         self._bet = [0] * n
         self._committed = [0] * n
         self._folded = [False] * n
@@ -243,9 +279,9 @@ class Hand:
         self._called = False
         self._rake = 0
         self._events: list[Event] = [started]
-        self._phase = Phase.BETTING
-        self._street = Street.PREFLOP
-        self._round_street = Street.PREFLOP
+        self._phase = _BETTING
+        self._street = _PREFLOP
+        self._round_street = _PREFLOP
         self._to_act = -1
         self._queue: list[int] = []
         self._legal: LegalActions | None = None
@@ -257,22 +293,20 @@ class Hand:
         for i, p in enumerate(players):
             if p.absent:  # POK-2-10: dealt in, forced bets taken, hand killed before betting
                 self._folded[i] = True
-                self._events.append(
-                    Acted(p.seat, ActionKind.FOLD, 0, self._bet[i], False, "absent")
-                )
+                self._events.append(Acted(p.seat, _FOLD, 0, self._bet[i], False, "absent"))
         self._chips = sum(1 for i in range(n) if self._stack[i] and not self._folded[i])
         self._live_n = self._folded.count(False)
         self._start_preflop(started.forced)
 
     def _post(self, forced: tuple[ForcedBet, ...]) -> None:
-        ante_dead = self.rules.ante_pot is AntePot.DEAD_MONEY
+        ante_dead = self.rules.ante_pot is _DEAD_MONEY
         capped = self.rules.short_dead_money_capped
         index, stack, events = self._seat_index, self._stack, self._events
         posts = sorted(forced, key=_post_order)
         for f, amount in zip(posts, self._post_amounts(posts), strict=True):
             i = index[f.seat]
             stack[i] -= amount
-            if ante_dead and f.kind is ForcedKind.ANTE:
+            if ante_dead and f.kind is _ANTE:
                 self._dead += amount
                 self._dead_by[i] += amount
                 if amount < f.amount and capped:  # short on his own dead money: wins as
@@ -284,7 +318,7 @@ class Hand:
                     if f.kind in _SINGLE_BLINDS:
                         self._blind_short += f.amount - amount  # TDA R54-B
             events.append(Posted(f.seat, f.kind, amount, amount < f.amount or stack[i] == 0))
-        if self.rules.ante_pot is AntePot.TRIMMED:
+        if self.rules.ante_pot is _TRIMMED:
             self._trim_antes(forced)
 
     def _post_amounts(self, posts: list[ForcedBet]) -> list[int]:
@@ -306,7 +340,7 @@ class Hand:
         """Give back the part of the largest ante that no other ante matched."""
         antes = [0] * self._n
         for f in forced:
-            if f.kind is ForcedKind.ANTE:
+            if f.kind is _ANTE:
                 i = self._seat_index[f.seat]
                 antes[i] = self._committed[i] - self._bet[i]
         top = max(antes)
@@ -321,15 +355,16 @@ class Hand:
     def _deal_hole(self, forced: tuple[ForcedBet, ...]) -> None:
         n = self._n
         start = self._after(self.button)
-        if self.rules.deal_start is DealStart.SMALL_BLIND:  # ITA-7
-            small = [f.seat for f in forced if f.kind is ForcedKind.SMALL_BLIND]
+        if self.rules.deal_start is _DEAL_FROM_SMALL_BLIND:  # ITA-7
+            small = [f.seat for f in forced if f.kind is _SMALL_BLIND]
             if small:
                 start = self._seat_index[small[0]]
         deck, hole, seats, events = self._deck, self._hole, self._seats, self._events
         for k in range(n):  # PKG-3, ITA-7: one card at a time, two rounds
             i = (start + k) % n
-            cards = hole[i] = (deck[k], deck[k + n])
-            events.append(HoleDealt(seats[i], cards))
+            cards: tuple[Card, ...] = (deck[k], deck[k + n])  # one tuple, also when compiled
+            hole[i] = cards
+            events.append(tuple.__new__(HoleDealt, (seats[i], cards)))  # HoleDealt(seat, cards)
         self._deck_pos = 2 * n
 
     def _after(self, seat: int) -> int:
@@ -343,33 +378,29 @@ class Hand:
         rules, stakes = self.rules, self.rules.stakes
         kinds = {f.kind: f.seat for f in forced}
         highest = max(self._bet)
-        blind_seat = kinds.get(ForcedKind.STRADDLE, kinds.get(ForcedKind.BIG_BLIND))
+        blind_seat = kinds.get(_STRADDLE, kinds.get(_BIG_BLIND))
         nominal = 0
-        if ForcedKind.STRADDLE in kinds:
-            nominal = stakes.straddle or max(
-                f.amount for f in forced if f.kind is ForcedKind.STRADDLE
-            )
-        elif ForcedKind.BIG_BLIND in kinds:
+        if _STRADDLE in kinds:
+            nominal = stakes.straddle or max(f.amount for f in forced if f.kind is _STRADDLE)
+        elif _BIG_BLIND in kinds:
             nominal = stakes.big_blind
         self._required = highest
-        if rules.short_blind_call is ShortBlindCall.FULL_BLIND and nominal > highest:
+        if rules.short_blind_call is _FULL_BLIND and nominal > highest:
             self._required = nominal  # POK-8-6, ITA-33: a short blind does not lower the call
-        if rules.structure is BettingStructure.FIXED_LIMIT:
+        if rules.structure is _FIXED_LIMIT:
             self._increment = stakes.small_bet
         elif rules.min_raise_from_blind:
             self._increment = max(stakes.min_bet, nominal)
         else:
             self._increment = stakes.min_bet
         self._full = self._initial_full()
-        if ForcedKind.BIG_BLIND in kinds and ForcedKind.SMALL_BLIND not in kinds:
+        if _BIG_BLIND in kinds and _SMALL_BLIND not in kinds:
             self._blind_short += stakes.small_blind  # TDA R54-B: a dead small blind counts
-        live_blinds = ForcedKind.BIG_BLIND in kinds
-        self._raises = (
-            (live_blinds + (ForcedKind.STRADDLE in kinds)) if rules.blind_counts_toward_cap else 0
-        )
+        live_blinds = _BIG_BLIND in kinds
+        self._raises = (live_blinds + (_STRADDLE in kinds)) if rules.blind_counts_toward_cap else 0
         if blind_seat is None:
-            blind_seat = kinds.get(ForcedKind.SMALL_BLIND, self.button)
-        if rules.preflop_opener is PreflopOpener.LARGEST_BLIND:
+            blind_seat = kinds.get(_SMALL_BLIND, self.button)
+        if rules.preflop_opener is _LARGEST_BLIND:
             blind_seat = self._largest_blind(forced)
         self._open_round(self._after(blind_seat))
 
@@ -393,7 +424,7 @@ class Hand:
         rules = self.rules
         if not rules.full_bet_floor:
             return 0
-        if rules.structure is BettingStructure.FIXED_LIMIT:
+        if rules.structure is _FIXED_LIMIT:
             return ceil(rules.reopen_fraction * rules.bet_size(self._street))
         return self._increment
 
@@ -411,7 +442,7 @@ class Hand:
     @property
     def is_over(self) -> bool:
         """True once the pots are awarded or the hand is voided."""
-        return self._phase is Phase.COMPLETE or self._phase is Phase.VOIDED
+        return self._phase is _COMPLETE or self._phase is _VOIDED
 
     @property
     def street(self) -> Street:
@@ -487,28 +518,28 @@ class Hand:
         """Stacks + bets + pots + rake: constant through the hand (chips are conserved)."""
         return sum(self._stack) + sum(self._committed) + self._dead + self._rake
 
-    def hole_cards(self, seat: int) -> tuple[Card, ...]:
+    def hole_cards(self, seat: object) -> tuple[Card, ...]:
         """The hole cards of ``seat`` (the engine's own knowledge: views decide who may see)."""
         return self._hole[self._index(seat)]
 
-    def is_folded(self, seat: int) -> bool:
+    def is_folded(self, seat: object) -> bool:
         """True once ``seat`` has folded (or had his hand killed)."""
         return self._folded[self._index(seat)]
 
-    def is_all_in(self, seat: int) -> bool:
+    def is_all_in(self, seat: object) -> bool:
         """True when ``seat`` is in the hand with no chips behind."""
         i = self._index(seat)
         return not self._folded[i] and self._stack[i] == 0
 
-    def has_shown(self, seat: int) -> bool:
+    def has_shown(self, seat: object) -> bool:
         """True once ``seat`` has tabled his hand."""
         return self._shown[self._index(seat)]
 
-    def has_mucked(self, seat: int) -> bool:
+    def has_mucked(self, seat: object) -> bool:
         """True once ``seat`` has mucked at the showdown."""
         return self._mucked[self._index(seat)]
 
-    def _index(self, seat: int) -> int:
+    def _index(self, seat: object) -> int:
         try:
             if type(seat) is int:
                 return self._seat_index[seat]
@@ -538,10 +569,9 @@ class Hand:
         seats = self._seats
         return tuple(Pot(p.amount, tuple(seats[i] for i in p.eligible)) for p in pots)
 
-    def view(self, seat: int) -> HandView:
+    def view(self, seat: object) -> HandView:
         """What ``seat`` may see: his own cards, shown cards, the board, public bets."""
-        self._index(seat)
-        return view_of(self, seat)
+        return view_of(self, self._seats[self._index(seat)])
 
     def spectator_view(self) -> HandView:
         """What a spectator may see: no hole card until it is shown."""
@@ -560,7 +590,7 @@ class Hand:
         if i < 0:
             return LegalActions(seat=-1)
         seat = self._seats[i]
-        if self._phase is Phase.SHOWDOWN:
+        if self._phase is _SHOWDOWN:
             return LegalActions(seat=seat, show=True, muck=self._may_muck(i))
         stack, bet, required = self._stack[i], self._bet[i], self._required
         owed = required - bet
@@ -571,18 +601,18 @@ class Hand:
         if not why:
             rules = self.rules
             structure = rules.structure
-            if structure is BettingStructure.FIXED_LIMIT:
+            if structure is _FIXED_LIMIT:
                 target = cap = required + rules.bet_size(self._street)
             else:
                 if self._double:  # CAS-27: at least twice the bet
                     target = max(2 * required, required + rules.stakes.min_bet)
                 else:
                     target = required + self._increment
-                if structure is BettingStructure.NO_LIMIT:
+                if structure is _NO_LIMIT:
                     cap = total
                 else:  # pot-limit: call, then raise by the whole pot
                     cap = required + sum(self._committed) + self._dead + owed
-                    if self._street == Street.PREFLOP and rules.pot_limit_full_blinds:
+                    if self._street == _PREFLOP and rules.pot_limit_full_blinds:
                         cap += self._blind_short  # TDA R54-B: as if the blinds were full
             low = target if target < total else total
             high = cap if cap < total else total
@@ -632,7 +662,7 @@ class Hand:
         return True
 
     # ----------------------------------------------------------------- acting
-    def act(self, seat: int, action: Action) -> Move:
+    def act(self, seat: object, action: object) -> Move:
         """Play ``action`` for ``seat``; refuse anything illegal and change nothing.
 
         Raises :class:`OutOfTurnError` when it is not ``seat``'s turn (POK-8-13,
@@ -658,23 +688,23 @@ class Hand:
         if legal is None:
             legal = self._legal = self._compute_legal()
         reason = ""
-        if action.kind is ActionKind.TIMEOUT:
+        if action.kind is _TIMEOUT:
             reason = "timeout"
-            if self._phase is Phase.SHOWDOWN:
+            if self._phase is _SHOWDOWN:
                 action = Action.show()  # the clock never forfeits a hand: cards speak
-            elif self.rules.timeout is Timeout.FOLD:
+            elif self.rules.timeout is _TIMEOUT_FOLD:
                 action = Action.fold()  # POK-4-4, ITA-28: the hand is dead
         move = legal.resolve(action)
-        if self._phase is Phase.SHOWDOWN:
-            self._showdown_choice(i, move.kind is ActionKind.SHOW)
+        if self._phase is _SHOWDOWN:
+            self._showdown_choice(i, move.kind is _SHOW)
         else:
             self._apply(i, move, reason)
         return move
 
     def _no_turn_reason(self) -> str:
-        if self._phase is Phase.VOIDED:
+        if self._phase is _VOIDED:
             return "the hand was voided"
-        if self._phase is Phase.COMPLETE:
+        if self._phase is _COMPLETE:
             return "the hand is over"
         return "nobody is to act"  # pragma: no cover
 
@@ -682,7 +712,7 @@ class Hand:
         self._legal = None
         kind, put = move.kind, move.put
         stack, bet = self._stack, self._bet
-        if kind is ActionKind.FOLD:
+        if kind is _FOLD:
             self._folded[i] = True  # POK-4-1: final and binding
             self._live_n -= 1
             if stack[i]:
@@ -694,15 +724,17 @@ class Hand:
             stack[i] = left
             bet[i] += put
             self._committed[i] += put
-            if kind is not ActionKind.CALL:
+            if kind is not _CALL:
                 self._raise(i, move.to)
-                if kind is ActionKind.RAISE and self._first_raiser < 0:
+                if kind is _RAISE and self._first_raiser < 0:
                     self._first_raiser = i  # CAS-21: a raise, not the opening bet
         self._acted[i] = True
         self._acted_seq[i] = self._full_seq
         if self._round_first < 0:
             self._round_first = i
-        self._events.append(Acted(self._seats[i], kind, put, bet[i], not stack[i], reason))
+        # Acted(seat, kind, put, to, all_in, reason), without the call of its Python __new__
+        acted = (self._seats[i], kind, put, bet[i], not stack[i], reason)
+        self._events.append(tuple.__new__(Acted, acted))
         if self._live_n == 1:  # everyone else folded
             self._end_round()
             return
@@ -721,11 +753,11 @@ class Hand:
             full = increment >= self._full
         if full:
             self._full_seq += 1
-            fixed = rules.structure is BettingStructure.FIXED_LIMIT
+            fixed = rules.structure is _FIXED_LIMIT
             if not fixed and increment > self._increment:
                 self._increment = increment
             if rules.full_bet_floor:
-                if rules.structure is not BettingStructure.FIXED_LIMIT:
+                if rules.structure is not _FIXED_LIMIT:
                     self._full = self._increment
             elif increment > self._full:
                 self._full = increment
@@ -741,7 +773,7 @@ class Hand:
         Before the flop the call already starts at the (full) big blind and only rises.
         """
         rules = self.rules
-        if self._street and rules.sub_minimum_all_in is SubMinimumAllIn.FULL_MINIMUM:
+        if self._street and rules.sub_minimum_all_in is _FULL_MINIMUM:
             return rules.stakes.min_bet  # ITA-33, ITA-35
         return 0
 
@@ -787,7 +819,7 @@ class Hand:
         self._to_act = -1
         self._legal = None
         self._return_uncalled()
-        over = self._live_n == 1 or self._street == Street.RIVER or self._chips <= 1
+        over = self._live_n == 1 or self._street == _RIVER or self._chips <= 1
         returned = self._return_unmatched() if over else False
         gathered = tuple(self._bet)
         self._bet = [0] * self._n
@@ -799,12 +831,12 @@ class Hand:
         if self._live_n == 1:
             self._award()
             return
-        if self._street == Street.RIVER:
+        if self._street == _RIVER:
             self._showdown()
             return
         if self._chips <= 1:  # no more betting possible: run the board out
             self._reveal_all_in()
-            while self._street < Street.RIVER:
+            while self._street < _RIVER:
                 self._deal_street()
             self._showdown()
             return
@@ -869,7 +901,7 @@ class Hand:
         self._raises = self._full_seq = 0
         self._acted_seq = [0] * self._n
         self._aggressor = self._first_raiser = self._round_first = -1
-        if rules.structure is BettingStructure.FIXED_LIMIT:
+        if rules.structure is _FIXED_LIMIT:
             self._increment = rules.bet_size(self._street)
         else:
             self._increment = rules.stakes.min_bet
@@ -880,8 +912,8 @@ class Hand:
     def _showdown_order(self) -> list[int]:
         n = self._n
         start = -1
-        if self._round_street == Street.RIVER:
-            if self.rules.showdown_order is ShowdownOrder.FIRST_RAISER:
+        if self._round_street == _RIVER:
+            if self.rules.showdown_order is _FIRST_RAISER:
                 start = self._first_raiser  # CAS-21: the first to raise, else first to act
             else:
                 start = self._aggressor  # POK-9-1, PKG-12, ITA-42, RRP-8
@@ -895,7 +927,7 @@ class Hand:
         return [i for i in order if not self._folded[i]]
 
     def _reveal_all_in(self) -> None:
-        if self.rules.all_in_hands_face_up is FaceUp.NEVER:
+        if self.rules.all_in_hands_face_up is _NEVER:
             return
         for i in self._showdown_order():  # POK-9-5, TDA R16: every hand face up
             if not self._shown[i]:
@@ -910,14 +942,14 @@ class Hand:
         contestants = self._showdown_order()
         face_up = self.rules.all_in_hands_face_up
         with_chips = sum(1 for i in contestants if self._stack[i])
-        if (face_up is FaceUp.ANY_ALL_IN and with_chips < len(contestants)) or (
-            face_up is FaceUp.NO_MORE_BETTING and with_chips <= 1
+        if (face_up is _ANY_ALL_IN and with_chips < len(contestants)) or (
+            face_up is _NO_MORE_BETTING and with_chips <= 1
         ):
             for i in contestants:  # TDA R16: once a player is all-in, every hand is tabled
                 if not self._shown[i]:
                     self._table(i, auto=True)
         self._queue = [i for i in contestants if not self._shown[i]]
-        self._phase = Phase.SHOWDOWN
+        self._phase = _SHOWDOWN
         self._next_to_show()
 
     def _next_to_show(self) -> None:
@@ -957,7 +989,7 @@ class Hand:
             pots, winners_of = self._merge_pots(pots, winners_of)
         self._final_pots = tuple(pots)
         order = list(range(len(pots)))
-        if rules.pot_order is PotOrder.SIDE_POTS_FIRST:  # POK-9-7, RRP-7
+        if rules.pot_order is _SIDE_POTS_FIRST:  # POK-9-7, RRP-7
             order.reverse()
         self._awarded = [([], [])] * len(pots)
         rake_open = not (rules.rake.no_flop_no_drop and not board)
@@ -992,7 +1024,7 @@ class Hand:
         self._committed = [0] * self._n
         self._dead = 0
         self._dead_by = [0] * self._n
-        self._phase = Phase.COMPLETE
+        self._phase = _COMPLETE
         self._events.append(
             HandEnded(tuple(zip(self._seats, self._stack, strict=True)), self._rake)
         )
@@ -1030,7 +1062,7 @@ class Hand:
         return (self._seats[i] - self.button - 1) % 1_000_000
 
     # -------------------------------------------------------- asking to see
-    def ask_to_see(self, asker: int, seat: int) -> tuple[Card, ...]:
+    def ask_to_see(self, asker: object, seat: object) -> tuple[Card, ...]:
         """Show ``seat``'s called hand to ``asker``, a player dealt in (RRP-5, PKG-14).
 
         Any player dealt in may ask to see a hand that went to the showdown and was not
@@ -1049,25 +1081,25 @@ class Hand:
             raise IllegalActionError(f"seat {asker} cannot see seat {seat}'s hand: {reason}")
         live = (  # RRP-5: unless another player's request already ruled it dead
             self.rules.winner_request_live
-            and self._phase is Phase.COMPLETE
+            and self._phase is _COMPLETE
             and not any(j == i for j, _ in self._revealed)
             and won_against(self, asker_i, i)
         )
         self._revealed.add((i, asker_i))
         cards = self._hole[i]
-        self._events.append(Revealed(seat, cards, asker))
+        self._events.append(Revealed(self._seats[i], cards, self._seats[asker_i]))
         if live:
             revive_for_winner(self, asker_i, i)  # RRP-5: both hands live, the best wins
         return cards
 
-    def revealed_to(self, asker: int) -> tuple[int, ...]:
+    def revealed_to(self, asker: object) -> tuple[int, ...]:
         """The seats whose called hands have been shown to ``asker`` at his request."""
         if type(asker) is not int:
             raise IllegalActionError(f"{quote(asker)} is not a seat number")
         a = self._seat_index.get(asker, -1)
         return tuple(self._seats[i] for i, to in sorted(self._revealed) if to == a)
 
-    def _asker_index(self, asker: int) -> int:
+    def _asker_index(self, asker: object) -> int:
         try:
             if type(asker) is int:  # True is not seat 1
                 return self._seat_index[asker]
@@ -1079,9 +1111,9 @@ class Hand:
         )
 
     def _why_not_shown_to(self, asker: int, i: int) -> str:
-        if self._phase is Phase.BETTING:
+        if self._phase is _BETTING:
             return "the betting is not over: hands are asked for at the showdown or after"
-        if self._phase is Phase.VOIDED:
+        if self._phase is _VOIDED:
             return "the hand was voided"
         if asker == i:
             return "it is his own hand"
@@ -1091,23 +1123,23 @@ class Hand:
             return "the hand was won without a showdown: it was never called (PKG-13)"
         if self._shown[i]:
             return "it is already shown to everyone"
-        if self._phase is Phase.SHOWDOWN and i in self._queue:
+        if self._phase is _SHOWDOWN and i in self._queue:
             return "that player has not chosen to show or muck yet"
         if (i, asker) in self._revealed:
             return "it was already shown to him"
         return ""
 
     # ------------------------------------------------------------------- void
-    def void(self, reason: str = "") -> None:
+    def void(self, reason: object = "") -> None:
         """Void the hand in progress: every chip returns to where it was (POK-2-9, ITA-45).
 
         A finished hand is never voided: its result stands (POK-10-1).
         """
         if type(reason) is not str:
             raise InvalidArgumentError(f"the reason of a void is text, not {quote(reason)}")
-        if self._phase is Phase.VOIDED:
+        if self._phase is _VOIDED:
             raise IllegalActionError("the hand is already voided")
-        if self._phase is Phase.COMPLETE:
+        if self._phase is _COMPLETE:
             raise IllegalActionError(
                 "the hand is complete: its pots are awarded and its result stands (POK-10-1);"
                 " only a hand in progress can be voided"
@@ -1122,7 +1154,7 @@ class Hand:
         self._to_act = -1
         self._legal = None
         self._queue = []
-        self._phase = Phase.VOIDED
+        self._phase = _VOIDED
         self._events.append(Voided(tuple(zip(self._seats, self._stack, strict=True)), reason))
 
     # ----------------------------------------------------------------- replay
@@ -1139,9 +1171,11 @@ class Hand:
             raise HandHistoryError(f"{quote(events)} is not a list of events") from None
         if not log or not isinstance(log[0], HandStarted):
             raise HandHistoryError("a hand's events start with HandStarted")
-        first = log[0]
-        try:
-            start = hand_start(
+        # Read as untyped values: a forged start is refused by hand_start's own checks, not
+        # by the type checks of the compiled engine (croupier.engine._native).
+        first: Any = log[0]
+        try:  # the start is checked as Hand(...) checks it (croupier.engine._start)
+            hand = cls(
                 rules=first.rules,
                 seats=first.seats,
                 button=first.button,
@@ -1151,8 +1185,6 @@ class Hand:
             )
         except CroupierError as exc:
             raise HandHistoryError(f"event 0 (the start) does not replay: {exc}") from exc
-        hand = cls.__new__(cls)
-        hand._begin(start)
         pos = 1
         while pos < len(log):
             produced = hand._events
@@ -1175,22 +1207,23 @@ class Hand:
         return hand
 
     def _replay_decision(self, event: Event) -> None:
+        e: Any = event  # its fields read untyped: a forged one is refused by the checks of act
         if isinstance(event, Voided):
-            self.void(event.reason)
+            self.void(e.reason)
         elif isinstance(event, Mucked):
-            self.act(event.seat, Action.muck())
+            self.act(e.seat, Action.muck())
         elif isinstance(event, Revealed):
-            self.ask_to_see(event.asker, event.seat)
-        elif isinstance(event, Shown) and not event.auto:
-            self.act(event.seat, Action.show())
-        elif isinstance(event, Acted) and event.reason in ("", "timeout"):
-            if event.reason == "timeout":
+            self.ask_to_see(e.asker, e.seat)
+        elif isinstance(event, Shown) and not e.auto:
+            self.act(e.seat, Action.show())
+        elif isinstance(event, Acted) and e.reason in ("", "timeout"):
+            if e.reason == "timeout":
                 action = Action.timeout()
-            elif event.kind in (ActionKind.BET, ActionKind.RAISE):
-                action = Action.raise_to(event.to)
+            elif e.kind in (_BET, _RAISE):
+                action = Action.raise_to(e.to)
             else:
-                action = Action(event.kind)
-            self.act(event.seat, action)
+                action = Action(e.kind)
+            self.act(e.seat, action)
         else:
             raise HandHistoryError(f"{event!r} is not a decision and the hand did not produce it")
 

@@ -21,9 +21,14 @@ Pure functions over player indices; the hand turns indices into seats.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from croupier.rules.model import OddChips
+
+# The enum members the hot paths test, bound once: compiled, reading a member from its
+# class goes through the enum type's __getattr__ hook each time.
+_ONE_EACH_FROM_BUTTON: Final = OddChips.ONE_EACH_FROM_BUTTON
+_FIRST_LEFT_OF_BUTTON: Final = OddChips.FIRST_LEFT_OF_BUTTON
 
 __all__ = [
     "PotLayer",
@@ -285,18 +290,18 @@ def split_pot(
     one unit each from the button's left (POK-9-6, ITA-13) or all to the first winner
     left of the button (TDA R20-A).
 
-    >>> split_pot(101, [4, 7], rule=OddChips.ONE_EACH_FROM_BUTTON)
+    >>> split_pot(101, [4, 7], rule=_ONE_EACH_FROM_BUTTON)
     [51, 50]
-    >>> split_pot(102, [1, 2, 3, 5], rule=OddChips.ONE_EACH_FROM_BUTTON)
+    >>> split_pot(102, [1, 2, 3, 5], rule=_ONE_EACH_FROM_BUTTON)
     [26, 26, 25, 25]
-    >>> split_pot(102, [1, 2, 3, 5], rule=OddChips.FIRST_LEFT_OF_BUTTON)
+    >>> split_pot(102, [1, 2, 3, 5], rule=_FIRST_LEFT_OF_BUTTON)
     [27, 25, 25, 25]
     """
     count = len(winners)
     each = amount // (count * unit) * unit
     shares = [each] * count
     left = amount - each * count
-    if rule is OddChips.FIRST_LEFT_OF_BUTTON:
+    if rule is _FIRST_LEFT_OF_BUTTON:
         shares[0] += left
     else:
         i = 0

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from croupier._checks import quote
 from croupier.cards import Card
-from croupier.engine.actions import LegalActions
 from croupier.engine.events import Event, HandStarted, HoleDealt, Pot, Revealed, Shown, Street
+from croupier.engine.legal import LegalActions
 from croupier.errors import IllegalActionError
 from croupier.rules.model import RequestedHand, Rules
 

@@ -34,6 +34,7 @@ PASS = 1
 """The index of check/call in every set."""
 
 Mask = npt.NDArray[np.int8]
+Ints = npt.NDArray[np.int64]
 
 
 def _fractions(values: Sequence[float | Fraction | int], what: str) -> tuple[Fraction, ...]:
@@ -114,6 +115,43 @@ class ActionSet:
         if self.all_in:
             mask[-1] = legal.all_in is not None
         return mask
+
+    def masks(self, legal: Ints, sizing: Ints, big_blind: int) -> Mask:
+        """:meth:`mask` for many decisions at once, in numpy: one row per decision.
+
+        ``legal`` (rows, 5) holds each decision's fold (0 or 1), check or call (0 or 1),
+        smallest and largest raise-to (-1 when raising is not allowed) and all-in (0 or
+        1); ``sizing`` (rows, 3) its pot, largest bet and amount to call (0 when none). The
+        sizes are computed in int64, exactly as :meth:`mask` does in Python ints, while the
+        products fit (:meth:`fits`).
+        """
+        rows = len(legal)
+        mask = np.zeros((rows, self.size), dtype=np.int8)
+        mask[:, FOLD] = legal[:, 0]
+        mask[:, PASS] = legal[:, 1]
+        low, high = legal[:, 2:3], legal[:, 3:4]
+        targets = []
+        if self._pot_ratios:
+            p = np.array([r[0] for r in self._pot_ratios], dtype=np.int64)
+            q = np.array([r[1] for r in self._pot_ratios], dtype=np.int64)
+            after_call = (sizing[:, 0] + sizing[:, 2])[:, None]
+            targets.append(sizing[:, 1:2] - (-p * after_call // q))
+        if self._blind_ratios:
+            blind = [-(-p * big_blind // q) for p, q in self._blind_ratios]
+            targets.append(np.broadcast_to(np.array(blind, dtype=np.int64), (rows, len(blind))))
+        if targets:
+            sized = np.concatenate(targets, axis=1)
+            allowed = (np.maximum(sized, low) <= high) & (low >= 0) & (high >= 0)
+            mask[:, 2 : 2 + sized.shape[1]] = allowed
+        if self.all_in:
+            mask[:, -1] = legal[:, 4]
+        return mask
+
+    def fits(self, chips: int, big_blind: int) -> bool:
+        """True when :meth:`masks` is exact at a table of ``chips`` in all (int64 products)."""
+        largest = max([p for p, _ in self._pot_ratios] + [1])
+        blind = max([p for p, _ in self._blind_ratios] + [1])
+        return largest * 3 * chips < 2**62 and blind * big_blind < 2**62
 
     def action(self, index: int, legal: LegalActions, pot: int, top: int, big_blind: int) -> Action:
         """The engine action of ``index``; IllegalActionError in the engine's words if refused."""

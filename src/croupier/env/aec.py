@@ -95,6 +95,7 @@ class CroupierAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._hands_told = -1
         self._after_hand()
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -118,8 +119,11 @@ class CroupierAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
             self.agent_selection = _agent(seat)
         elif self.agents:
             self.agent_selection = self.agents[0]
-        for agent in self.agents:
-            self.infos[agent] = {"hands": game.hands_played}
+        hands = game.hands_played
+        if hands != self._hands_told:  # the infos change only with a new hand
+            self._hands_told = hands
+            for agent in self.agents:
+                self.infos[agent] = {"hands": hands}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an index of the action set) for the selected agent."""

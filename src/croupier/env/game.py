@@ -16,18 +16,17 @@ Gymnasium: :mod:`croupier.env.aec`, :mod:`~croupier.env.gym` and
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
 
 from croupier._checks import quote
 from croupier.bots import showdown_choice
-from croupier.cards import FULL_DECK
-from croupier.engine import Hand, HandView, SeatSetup
+from croupier.engine import Action, Hand, HandView, LegalActions, SeatSetup
 from croupier.env.actions import Actions, ActionSet, AmountActions, Mask
 from croupier.env.observation import Vector, flat, structured
 from croupier.env.seer import Seer
+from croupier.env.shoe import Shoe
 from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.history import hand_to_phh
 from croupier.history.phh import dumps
@@ -87,10 +86,14 @@ class PokerGame:
         self.seats = list(range(players))
         self.seer = Seer(self.seats, self.scale)
         """The flat vectors, read from the hand directly (the same as from the seat's view)."""
-        self._rng = random.Random()
+        self.shoe = Shoe()
+        """The decks, shuffled in bulk (and the button of a new episode), seeded by reset."""
+        self._cash_seats = [SeatSetup(s, f"player_{s}", self.stack) for s in self.seats]
         self._stacks = dict.fromkeys(self.seats, self.stack)
         self._button = 0
         self.hand: Hand | None = None
+        self._sized_for: LegalActions | None = None
+        self._sized = (0, 0, 0)
         self.hands_played = 0
         self.last_rewards: dict[int, float] = {}
 
@@ -99,18 +102,19 @@ class PokerGame:
     def reset(self, seed: int | None = None) -> None:
         """A new episode: fresh stacks, the first hand dealt. ``seed`` fixes every card."""
         if seed is not None:
-            self._rng.seed(seed)
+            self.shoe.seed(seed)
         self._stacks = dict.fromkeys(self.seats, self.stack)
         self.hands_played = 0
-        self._button = self._rng.randrange(self.players)
+        self._button = self.shoe.choice(self.players)
         self._deal()
 
     def _deal(self) -> None:
-        live = [s for s in self.seats if self._stacks[s] > 0]
-        deck = list(FULL_DECK)
-        self._rng.shuffle(deck)
-        seats = [SeatSetup(s, f"player_{s}", self._stacks[s]) for s in live]
-        self.hand = Hand(rules=self.rules, seats=seats, button=self._button, deck=deck)
+        stacks = self._stacks
+        if self.mode == "cash":  # every seat from the same stack: the same setups each hand
+            seats = self._cash_seats
+        else:
+            seats = [SeatSetup(s, f"player_{s}", stacks[s]) for s in self.seats if stacks[s] > 0]
+        self.hand = Hand(rules=self.rules, seats=seats, button=self._button, deck=self.shoe.deck())
         self.hands_played += 1
         self.last_rewards = {}
         self.settle()
@@ -151,13 +155,18 @@ class PokerGame:
     def sizing(self) -> tuple[int, int, int]:
         """The pot (gathered and bet), the largest bet and the big blind: what sizes read.
 
-        Public amounts only (every player sees them); read from the hand, once per step.
+        Public amounts only (every player sees them); read from the hand once per decision
+        (kept with the decision's legal actions: the engine makes a new one for each).
         """
         hand = self.hand
         assert hand is not None
-        bets = hand.bets
-        pot = sum(hand.starting_stacks.values()) - sum(hand.stacks.values()) - hand.rake
-        return pot, max(bets.values()), self.rules.stakes.big_blind
+        legal = hand.legal_actions()
+        if legal is self._sized_for:
+            return self._sized
+        pot = self.seer.pot(hand)
+        self._sized_for = legal
+        self._sized = pot, max(hand.bets.values()), self.rules.stakes.big_blind
+        return self._sized
 
     def mask(self, seat: int) -> Mask:
         """The legal-action mask of ``seat``: all zeros unless it is his turn."""
@@ -187,19 +196,6 @@ class PokerGame:
             out.update(structured(self.view(seat), self.seats))
         return out
 
-    def observe_into(self, seat: int, observation: Vector, mask: Mask) -> None:
-        """Write ``seat``'s flat vector and mask into the rows ``observation`` and ``mask``
-        (what :meth:`observe` returns, without the arrays of its own: vector tables)."""
-        hand = self.hand
-        if hand is None:
-            raise IllegalActionError("no hand is being played: call reset() first")
-        legal = self.seer.legal(hand, seat)
-        observation[:] = self.seer.values(hand, seat, legal)
-        if legal is None:
-            mask[:] = 0
-        else:
-            mask[:] = self.actions.mask(legal, *self.sizing())
-
     def observe_from_view(self, seat: int) -> Vector:
         """The flat vector built from ``seat``'s whole view (what :meth:`observe` reads
         directly from the hand: the two are the same, a test compares them)."""
@@ -216,6 +212,17 @@ class PokerGame:
         seat = hand.to_act
         assert seat is not None
         action = self.actions.action(index, hand.legal_actions(), *self.sizing())
+        return self.play(action)
+
+    def play(self, action: Action) -> dict[int, float]:
+        """Play the engine ``action`` for the seat to act (the engine checks it: a refused
+        one raises its IllegalActionError and changes nothing); the rewards of a hand that
+        ended, as :meth:`step` (vector tables, which map their indices in a batch)."""
+        hand = self.hand
+        if hand is None or hand.is_over:
+            raise IllegalActionError("the hand is over: reset() deals the next episode")
+        seat = hand.to_act
+        assert seat is not None
         hand.act(seat, action)
         self.settle()
         return self.last_rewards

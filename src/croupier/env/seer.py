@@ -27,11 +27,14 @@ class Seer:
     def __init__(self, players: list[int], scale: int) -> None:
         self.players = list(players)
         self.scale = scale
+        self.position = {seat: i for i, seat in enumerate(self.players)}
         self._hand: Hand | None = None
         self._seen = 0
         self._street = 0
-        self._chips: list[dict[int, int]] = []
+        self._chips: list[list[int]] = []  # [street][position of the seat in players]
         self._raises = [0, 0, 0, 0]
+        self.chips_at_start = 0
+        """The chips of the hand's seats before it (its starting stacks added up)."""
 
     def _catch_up(self, hand: Hand) -> None:
         """Read the public events appended since the last call (all of a new hand's)."""
@@ -39,22 +42,43 @@ class Seer:
             self._hand = hand
             self._seen = 0
             self._street = 0
-            self._chips = [dict.fromkeys(self.players, 0) for _ in range(4)]
+            self._chips = [[0] * len(self.players) for _ in range(4)]
             self._raises = [0, 0, 0, 0]
+            self.chips_at_start = sum(hand.starting_stacks.values())
         events = hand.events
+        if len(events) == self._seen:
+            return
         chips = self._chips
+        position = self.position
         for event in events[self._seen :]:
             if isinstance(event, Acted):
-                if event.seat in chips[self._street]:
-                    chips[self._street][event.seat] += event.put
+                at = position.get(event.seat)
+                if at is not None:
+                    chips[self._street][at] += event.put
                 if event.kind in _RAISES:
                     self._raises[self._street] += 1
             elif isinstance(event, Posted):
-                if event.seat in chips[self._street]:
-                    chips[self._street][event.seat] += event.amount
+                at = position.get(event.seat)
+                if at is not None:
+                    chips[self._street][at] += event.amount
             elif isinstance(event, BoardDealt):
                 self._street = int(event.street)
         self._seen = len(events)
+
+    def betting(self, hand: Hand) -> tuple[list[list[int]], list[int]]:
+        """The chips each seat put in per street (``[street][position in players]``) and
+        the bets and raises per street, read from the public events of ``hand``.
+
+        The lists are the seer's own, kept up as the hand goes on: read, never change them.
+        """
+        self._catch_up(hand)
+        return self._chips, self._raises
+
+    def pot(self, hand: Hand) -> int:
+        """The chips put in (pots gathered plus this round's bets): public amounts."""
+        if hand is not self._hand:
+            self._catch_up(hand)
+        return self.chips_at_start - sum(hand.stacks.values()) - hand.rake
 
     def legal(self, hand: Hand, viewer: int) -> LegalActions | None:
         """``viewer``'s legal actions when it is his turn (what his view holds), else None."""
@@ -99,18 +123,19 @@ class Seer:
                 out[base + 5] = 1.0
         base = 108 + 6 * n
         # the chips put in (pots gathered plus this round's bets): public amounts
-        put_in = sum(hand.starting_stacks.values()) - sum(stacks.values()) - hand.rake
+        put_in = self.chips_at_start - sum(stacks.values()) - hand.rake
         out[base] = put_in * unit
         if legal is not None:
             out[base + 1] = (legal.call or 0) * unit
             out[base + 2] = (legal.min_raise_to or 0) * unit
             out[base + 3] = (legal.max_raise_to or 0) * unit
         base += 4
+        position = self.position
         for street in range(4):
             chips = self._chips[street]
             at = base + n * street
             for i, seat in enumerate(order):
-                out[at + i] = chips[seat] * unit
+                out[at + i] = chips[position[seat]] * unit
         at = base + 4 * n
         for street in range(4):
             out[at + street] = min(self._raises[street], 8) / 8

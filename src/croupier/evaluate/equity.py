@@ -17,6 +17,12 @@ hands (at most 2,118,760 boards); beyond :data:`EXACT_MAX` it is refused even on
 request.
 Otherwise, or on request, *Monte Carlo* deals random boards (and combos) from
 an injectable seeded generator and reports each equity's standard error.
+A seed gives the same result on any number of threads and with or without the
+compiled kernel. What a seed draws: ranges, and known hands below
+100,000 samples, take numpy's draws card by card; known hands from 100,000
+samples on take each deal's board from the counter-based stream of
+:mod:`croupier.evaluate._deals` (one key per 65,536 deals from ``rng.spawn``),
+so their seeded results are those of that stream (not of croupier before it).
 
 A hand *wins* a deal when it alone holds the best hand and *ties* when it shares
 the best hand; its *equity* counts a win as 1 and a tie between ``n`` hands as
@@ -41,7 +47,7 @@ import numpy.typing as npt
 from croupier._checks import quote, whole
 from croupier.cards import FULL_DECK, Card, format_cards, parse_cards
 from croupier.errors import InvalidArgumentError, InvalidCardError, InvalidRangeError
-from croupier.evaluate import _arrays, _kernel, _parallel
+from croupier.evaluate import _arrays, _deals, _kernel, _parallel
 from croupier.evaluate.ranges import Range, parse_range
 
 __all__ = [
@@ -253,6 +259,21 @@ def _exact_known(
     threads: int | None,
 ) -> _Counts:
     """Every board of ``missing`` cards from ``deck`` for known hands."""
+    kernel = _kernel.compiled()
+    if kernel is not None:  # one call: the kernel's threads take the boards' first cards
+        counts = np.zeros((len(hole_words), len(hole_words) + 1), dtype=np.int64)
+        kernel.exact(
+            np.ascontiguousarray(hole_words, dtype=np.int64),
+            np.ascontiguousarray(hole_bits, dtype=np.int64),
+            np.ascontiguousarray(_arrays.CARD_WORDS[deck]),
+            np.ascontiguousarray(_arrays.CARD_BITS[deck]),
+            board_word + _arrays.FLUSH_BIAS,
+            board_bits,
+            missing,
+            _parallel.default_threads() if threads is None else threads,
+            counts,
+        )
+        return counts
     deck_words = _arrays.CARD_WORDS[deck]
     deck_bits = _arrays.CARD_BITS[deck]
     base = board_word + _arrays.FLUSH_BIAS
@@ -277,27 +298,6 @@ def _exact_known(
         ]
     tail_words = _arrays.combo_sums(deck_words, tail)
     tail_bits = _arrays.combo_sums(deck_bits, tail)
-    kernel = _kernel.compiled()
-    if kernel is not None:
-        words_in = np.ascontiguousarray(hole_words, dtype=np.int64)
-        bits_in = np.ascontiguousarray(hole_bits, dtype=np.int64)
-
-        def compiled(segment: tuple[int, int, int, int]) -> _Counts:
-            word, common_bits, start, stop = segment
-            counts = np.zeros((len(words_in), len(words_in) + 1), dtype=np.int64)
-            kernel.tally(
-                words_in,
-                bits_in,
-                tail_words[start:stop],
-                tail_bits[start:stop],
-                word,
-                common_bits,
-                None,
-                counts,
-            )
-            return counts
-
-        return np.sum(_parallel.run(compiled, segments, threads), axis=0)  # type: ignore[no-any-return]
 
     def piece(segment: tuple[int, int, int, int]) -> _Counts:
         word, common_bits, start, stop = segment
@@ -339,6 +339,12 @@ def _exact(
     hole_words = np.stack([p.words[chosen[:, i]] for i, p in enumerate(players)])
     hole_bits = np.stack([p.bits[chosen[:, i]] for i, p in enumerate(players)])
     deck_bits = _arrays.CARD_BITS[deck]
+    if len(chosen) == 1:  # known hands: every board, on every thread
+        free = deck[(deck_bits & used[0]) == 0]
+        counts += _exact_known(
+            hole_words[:, 0], hole_bits[:, 0], free, board_word, board_bits, missing, threads
+        )
+        return counts, comb(len(deck) - 2 * len(players), missing)
     if missing == 5:
         # One choice of combos is a job of a few milliseconds, too short to share between
         # threads: the threads share out the choices instead.
@@ -402,31 +408,9 @@ def _monte_carlo(
         sizes.append(samples % _parallel.CHUNK)
     streams = rng.spawn(len(sizes))
     if all(len(p.words) == 1 for p in players) and samples >= _FEW_SAMPLES:
-        # Known hands and many samples: list every board once, then draw board numbers.
-        hole_words = np.array([p.words[0] for p in players])
-        hole_bits = np.array([p.bits[0] for p in players])
-        free = (deck_bits & np.bitwise_or.reduce(hole_bits)) == 0
-        boards_words = _arrays.combo_sums(deck_words[free], missing) + (
-            board_word + _arrays.FLUSH_BIAS
+        return _monte_carlo_known(
+            players, deck, board_word, board_bits, missing, sizes, streams, threads
         )
-        boards_bits = _arrays.combo_sums(deck_bits[free], missing) | board_bits
-        kernel = _kernel.compiled()
-
-        def known(task: tuple[int, np.random.Generator]) -> _Counts:
-            size, g = task
-            drawn = g.integers(0, len(boards_words), size=size)
-            if kernel is not None:
-                counts = np.zeros((len(players), len(players) + 1), dtype=np.int64)
-                kernel.tally(hole_words, hole_bits, boards_words, boards_bits, 0, 0, drawn, counts)
-                return counts
-
-            def bits_at(rows: npt.NDArray[np.intp]) -> _I64:
-                return boards_bits[drawn[rows]]
-
-            return _tally(_values(hole_words, hole_bits, boards_words[drawn], bits_at))
-
-        parts = _parallel.run(known, list(zip(sizes, streams, strict=True)), threads)
-        return np.sum(parts, axis=0)  # type: ignore[no-any-return]
 
     def piece(task: tuple[int, np.random.Generator]) -> _Counts:
         size, g = task
@@ -465,6 +449,59 @@ def _monte_carlo(
 
     parts = _parallel.run(piece, list(zip(sizes, streams, strict=True)), threads)
     return np.sum(parts, axis=0)  # type: ignore[no-any-return]
+
+
+def _monte_carlo_known(
+    players: list[_Player],
+    deck: npt.NDArray[np.intp],
+    board_word: int,
+    board_bits: int,
+    missing: int,
+    sizes: list[int],
+    streams: list[np.random.Generator],
+    threads: int | None,
+) -> _Counts:
+    """Known hands, many samples: each deal's board by :mod:`croupier.evaluate._deals`."""
+    hole_words = np.array([p.words[0] for p in players], dtype=np.int64)
+    hole_bits = np.array([p.bits[0] for p in players], dtype=np.int64)
+    free = deck[(_arrays.CARD_BITS[deck] & np.bitwise_or.reduce(hole_bits)) == 0]
+    free_words = np.ascontiguousarray(_arrays.CARD_WORDS[free])
+    free_bits = np.ascontiguousarray(_arrays.CARD_BITS[free])
+    base = board_word + _arrays.FLUSH_BIAS
+    keys = _deals.stream_keys(streams)
+    kernel = _kernel.compiled()
+    if kernel is not None:  # one call: the kernel's threads take the streams in turn
+        counts = np.zeros((len(players), len(players) + 1), dtype=np.int64)
+        count = _parallel.default_threads() if threads is None else threads
+        deals = np.array(sizes, dtype=np.int64)
+        kernel.deal(
+            hole_words,
+            hole_bits,
+            free_words,
+            free_bits,
+            base,
+            board_bits,
+            missing,
+            keys,
+            deals,
+            count,
+            counts,
+        )
+        return counts
+
+    def stream(task: tuple[int, int]) -> _Counts:
+        key, size = task
+        at = _deals.board_positions(key, size, len(free), missing)
+        words = free_words[at].sum(axis=1, dtype=np.int64) + base
+        bits = (
+            np.bitwise_or.reduce(free_bits[at], axis=1) | board_bits
+            if missing
+            else np.full(size, board_bits, dtype=np.int64)
+        )
+        return _tally(_values(hole_words, hole_bits, words, bits.__getitem__))
+
+    tasks = [(int(key), size) for key, size in zip(keys, sizes, strict=True)]
+    return np.sum(_parallel.run(stream, tasks, threads), axis=0)  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------------- the function
