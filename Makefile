@@ -6,8 +6,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run play test lint typecheck pytest bench clean browser web node
 
-# setup.py and the evaluator's C kernel too: the editable install compiles it in place
-$(STAMP): pyproject.toml setup.py src/croupier/evaluate/_ckernel.c
+# setup.py, the evaluator's C kernel and the engine's modules too: the editable install compiles
+# them in place (the C kernel; the engine with mypyc, croupier.engine._native)
+ENGINE_SOURCES := $(wildcard src/croupier/engine/*.py) src/croupier/cards.py src/croupier/_checks.py \
+  src/croupier/errors.py src/croupier/rules/model.py
+$(STAMP): pyproject.toml setup.py src/croupier/evaluate/_ckernel.c $(ENGINE_SOURCES)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "croupier needs Python 3.11 or newer"'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -54,8 +57,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/croupier
 
+# With a C compiler at hand, the install must have compiled the engine (tests/test_engine_native.py
+# fails rather than skips then: a build that silently fell back to the pure engine is a fault).
 pytest: $(STAMP) browser web
-	$(BIN)/pytest -n 2 -q
+	CROUPIER_EXPECT_NATIVE=$$(command -v cc >/dev/null 2>&1 && echo 1 || echo 0) $(BIN)/pytest -n 2 -q
 
 test: lint typecheck pytest
 

@@ -104,18 +104,26 @@ def test_every_shuffle_draws_a_full_deck_from_the_system_csprng(
 ) -> None:
     """2-3 "Le mélange des cartes est obligatoire": a Fisher-Yates shuffle of all 52 cards,
     fed by the operating system's cryptographic generator."""
-    draws: list[tuple[Any, ...]] = []
+    draws: list[int] = []
+    bits: list[int] = []
 
     class Spy(secrets.SystemRandom):
-        def randrange(self, *args: Any, **kwargs: Any) -> int:
-            draws.append(args)
-            return super().randrange(*args, **kwargs)
+        # random.Random's Fisher-Yates asks its generator for j below i + 1 at each swap
+        # (_randbelow), and SystemRandom answers with bits read from os.urandom (getrandbits)
+        def _randbelow(self, n: int) -> int:
+            draws.append(n)
+            return int(super()._randbelow(n))  # type: ignore[misc]
+
+        def getrandbits(self, k: int) -> int:
+            bits.append(k)
+            return super().getrandbits(k)
 
     monkeypatch.setattr(secrets, "SystemRandom", Spy)  # the module croupier.cards draws from
     deck = Deck.shuffled()
     deck.check()
     assert sorted(deck, key=lambda c: c.index) == list(FULL_DECK)
-    assert [a[0] for a in draws] == list(range(52, 1, -1))  # one draw per swap, 52 down to 2
+    assert draws == list(range(52, 1, -1))  # one draw per swap, 52 down to 2
+    assert len(bits) >= len(draws)  # every draw read the system's generator
     monkeypatch.undo()
     assert len({Deck.shuffled() for _ in range(20)}) == 20  # a new order for every hand
 

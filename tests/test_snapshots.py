@@ -236,6 +236,32 @@ def test_a_ledger_keeps_its_last_entries_and_still_audits() -> None:
     assert again.entries[0].number == 21 and again.audit().balanced
 
 
+def test_a_ledger_forgets_the_accounts_it_emptied() -> None:
+    """A room running for weeks sees new players every day and a prize pool a tournament:
+    an account back at zero is not kept (it reads 0), so the balances stay as many as the
+    accounts holding money (issue 22: nothing grows with every player ever seen)."""
+    ledger = Ledger(keep=5)
+    for k in range(300):
+        player, table = f"p{k}", f"t{k % 7}"
+        ledger.deposit(player, 1_000)
+        ledger.transfer(EntryKind.BUY_IN, Account.cashier(player), Account.seat(player, table), 600)
+        ledger.transfer(
+            EntryKind.CASH_OUT, Account.seat(player, table), Account.cashier(player), 600
+        )
+        ledger.withdraw(player, 1_000 if k % 2 else 400)
+    rows = ledger.snapshot()["balances"]
+    kept = {(kind, player) for kind, player, _, _ in rows}
+    assert kept == {("outside", "")} | {("player", f"p{k}") for k in range(0, 300, 2)}
+    assert (
+        ledger.balance(Account.seat("p3", "t3")) == 0
+        and ledger.balance(Account.cashier("p4")) == 600
+    )
+    assert len(ledger._opening) <= len(kept) + 5 * 2  # what the entries let go of, not more
+    assert ledger.audit().accounts == 150 * 600
+    again = Ledger.restore(json_trip(ledger.snapshot()))
+    assert again.snapshot()["balances"] == rows and again.audit().balanced
+
+
 # ------------------------------------------------------------------ tournaments
 
 

@@ -9,6 +9,8 @@ import pytest
 
 from croupier.room.tournament.balancing import (
     TableCounts,
+    break_draw,
+    break_draw_counted,
     difference,
     is_final,
     long_and_short,
@@ -66,3 +68,31 @@ def test_a_snapshot_round_trip_and_the_refused_bulk_changes() -> None:
     with pytest.raises(TypeError):
         counts.popitem()
     assert dict(counts) == {1: 9, 3: 9, 4: 3} and counts.total == 21
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_counted_break_draw_is_the_draw_over_every_table(seed: int) -> None:
+    """break_draw_counted draws the same players into the same seats, and leaves the
+    generator where break_draw leaves it, for tables of any counts and free seats."""
+    rng = random.Random(seed)
+    size = rng.choice([6, 9, 10])
+    tables = rng.randint(2, 60)
+    seated = {
+        t: sorted(rng.sample(range(1, size + 1), rng.randint(0, size)))
+        for t in range(1, tables + 1)
+    }
+    broken = rng.choice(sorted(seated))
+    players = [f"p{s}" for s in seated[broken]]
+    others = {t: len(s) for t, s in seated.items() if t != broken}
+    free = {t: [s for s in range(1, size + 1) if s not in seated[t]] for t in others}
+    counts = TableCounts({t: len(s) for t, s in seated.items()})
+    plain_rng, counted_rng = random.Random(seed * 7), random.Random(seed * 7)
+    if sum(len(f) for f in free.values()) < len(players):
+        with pytest.raises(ValueError, match="not enough free seats"):
+            break_draw_counted(players, counts, broken, size, free.__getitem__, counted_rng)
+        return
+    expected = break_draw(players, free, plain_rng, others)
+    got = break_draw_counted(players, counts, broken, size, free.__getitem__, counted_rng)
+    assert got == expected
+    assert plain_rng.getstate() == counted_rng.getstate()
+    assert counts == {t: len(s) for t, s in seated.items()}  # the counts are only read

@@ -32,8 +32,11 @@ __all__ = [
     "Simulation",
     "SimulationResult",
     "blind_level",
+    "chunks_of",
     "default_rules",
     "default_stack",
+    "merge_chunks",
+    "play_chunk",
     "simulate",
 ]
 
@@ -303,3 +306,72 @@ def simulate(
         bots=sim.results(),
         stopped=stopped,
     )
+
+
+def play_chunk(
+    chunk: int,
+    *,
+    hands: int,
+    chunk_hands: int,
+    bots: Sequence[str],
+    preset: str,
+    seed: int,
+    stack: int | None = None,
+    level_hands: int | None = None,
+) -> dict[str, Any]:
+    """Chunk ``chunk`` of a run of ``hands`` hands cut into sessions of ``chunk_hands``: a
+    fresh table seeded :func:`croupier.runs.chunk_seed` (chunk 0: ``seed`` itself), the
+    chips counted after every hand. Its :meth:`SimulationResult.as_dict` without timings."""
+    from croupier.runs import chunk_seed
+
+    start = chunk * chunk_hands
+    if not 0 <= start < max(hands, 1):
+        raise ConfigurationError(f"chunk {chunk} is past the {hands:,} hands of the run")
+    result = simulate(
+        hands=min(chunk_hands, hands - start),
+        bots=bots,
+        preset=preset,
+        seed=chunk_seed(seed, chunk),
+        stack=stack,
+        level_hands=level_hands,
+    ).as_dict()
+    del result["seconds"], result["per_s"]
+    return result
+
+
+def chunks_of(hands: int, chunk_hands: int) -> int:
+    """How many chunks of ``chunk_hands`` a run of ``hands`` hands has (one for 0 hands)."""
+    return max(1, -(-hands // chunk_hands))
+
+
+def merge_chunks(chunks: Sequence[dict[str, Any]], *, seed: int) -> dict[str, Any]:
+    """The result of a run from its chunks (:func:`play_chunk`, in chunk order): each seat's
+    chips and hands summed, its win rate over them all, the chips conserved in every chunk."""
+    first = chunks[0]
+    big = first["big_blind"]
+    seats: dict[int, dict[str, Any]] = {}
+    for chunk in chunks:
+        for b in chunk["bots"]:
+            seat = seats.setdefault(
+                b["seat"], {**b, "net": 0, "hands": 0, "buy_ins": 0, "bb_per_100": 0.0}
+            )
+            seat["net"] += b["net"]
+            seat["hands"] += b["hands"]
+            seat["buy_ins"] += b["buy_ins"]
+    for seat in seats.values():
+        rate = seat["net"] / big * 100 / seat["hands"] if seat["hands"] else 0.0
+        seat["bb_per_100"] = round(rate, 2)
+    stopped: dict[str, int] = {}
+    for chunk in chunks:
+        stopped[chunk["stopped"]] = stopped.get(chunk["stopped"], 0) + 1
+    return {
+        "hands": sum(c["hands"] for c in chunks),
+        "chips_conserved": all(c["chips_conserved"] for c in chunks),
+        "preset": first["preset"],
+        "seed": seed,
+        "chunks": len(chunks),
+        "bots": [seats[s] for s in sorted(seats)],
+        "rake": sum(c["rake"] for c in chunks),
+        "big_blind": big,
+        "stopped": stopped,
+    }

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -157,10 +158,16 @@ class Launched:
 
 
 def launch(
-    data_dir: Path, database: str | None, online: dict[str, Any], *, port: int | None = None
+    data_dir: Path,
+    database: str | None,
+    online: dict[str, Any],
+    *,
+    port: int | None = None,
+    profile: Path | None = None,
 ) -> Launched:
     """Start ``python -m croupier.server.launch`` with these knobs (no demo); returns once
-    it answers."""
+    it answers. ``profile``: run it under cProfile (:mod:`croupier.bench.profiled`: off
+    until a first ``SIGUSR1``), its main thread's statistics written there when it stops."""
     port = free_port() if port is None else port
     config: dict[str, Any] = {
         "port": port,
@@ -173,7 +180,16 @@ def launch(
     log = data_dir.parent / f"{data_dir.name}-server.log"
     with open(log, "ab") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "croupier.server.launch", json.dumps(config)],
+            [
+                sys.executable,
+                "-m",
+                *(
+                    ("croupier.server.launch",)
+                    if profile is None
+                    else ("croupier.bench.profiled", str(profile))
+                ),
+                json.dumps(config),
+            ],
             stdout=out,
             stderr=out,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -340,11 +356,15 @@ async def play_crowd(
     rebuys: bool = False,
     think: float = 0.0,
     warmup: float = 0.0,
+    mark: Callable[[], None] | None = None,
+    crowd: Crowd | None = None,
 ) -> Crowd:
     """Every player (name -> (token, table)) plays for ``seconds`` (``rebuys``: and buys
     chips between hands when short; ``think``: seconds, on average, before each action).
-    With a ``warmup``, the bots connect and play that long before anything is counted."""
-    crowd = Crowd()
+    With a ``warmup``, the bots connect and play that long before anything is counted.
+    ``mark`` is called as the measured time starts and as it ends; ``crowd``: where to count
+    (to look at it while they play)."""
+    crowd = Crowd() if crowd is None else crowd
     stop = asyncio.Event()
     tasks = [
         asyncio.create_task(
@@ -358,7 +378,11 @@ async def play_crowd(
             await asyncio.sleep(0.05)
         await asyncio.sleep(warmup)
         crowd.reset()
+    if mark is not None:
+        mark()
     await asyncio.sleep(seconds)
+    if mark is not None:
+        mark()
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     return crowd

@@ -22,12 +22,14 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from croupier.bench.crash import ONLINE, _check, _deposited
 from croupier.bench.online import Crowd, launch, play_crowd, prepare_room, table_specs
 from croupier.bench.private_pg import PrivatePostgres
+from croupier.server.storage.types import utc_now
 
 __all__ = ["health", "run_outages"]
 
@@ -135,8 +137,9 @@ async def _one_outage(
     token: str,
 ) -> tuple[Crowd, float, float]:
     """Play ``play`` s, stop the database ``down`` s, start it, play ``play`` s more."""
+    crowd = Crowd()
     crowd_task = asyncio.create_task(
-        play_crowd(url, seats_of, seconds=play * 2 + down + 5, seed=seed, rebuys=True)
+        play_crowd(url, seats_of, seconds=play * 2 + down + 5, seed=seed, rebuys=True, crowd=crowd)
     )
     await asyncio.sleep(play)
     before = await asyncio.to_thread(_hands_stored, postgres.url)
@@ -147,14 +150,43 @@ async def _one_outage(
     assert status == 503 and answer["database_state"]["state"] == "unavailable", answer
     code, body = await asyncio.to_thread(_get, url, "/api/hands", token)
     assert code == 503 and body["error"] == "database_unavailable", (code, body)
+    # what the server holds in memory is still served to a player it saw logged in (over his
+    # socket before the outage): the lobby's tables
+    player_token = next(iter(seats_of.values()))[0]
+    code, body = await asyncio.to_thread(_get, url, "/api/lobby", player_token)
+    assert code == 200 and body.get("tables"), (code, body)
+    await asyncio.sleep(min(0.5, down / 4))  # a hand's first frame already on its way
+    seen = set(crowd.hands)
+    down_from = utc_now()  # a hand dealt as it stopped may start until it is noticed
     await asyncio.sleep(max(0.0, down - (time.monotonic() - stopped)))
+    dealt = crowd.hands - seen
+    assert not dealt, f"hands that reached a client while the database was down: {dealt}"
+    down_until = utc_now()
     await asyncio.to_thread(postgres.start)
     resumed = await asyncio.to_thread(_wait_for, url, "ok", 30.0)
-    crowd = await crowd_task
+    await crowd_task
     after = await asyncio.to_thread(_hands_stored, postgres.url)
     assert after[0] > before[0], f"no hand was played after the database came back: {after}"
-    # at most the hand each table had in progress, or had just dealt, when it stopped
+    started = await asyncio.to_thread(_hands_started, postgres.url, down_from, down_until)
+    assert started == 0, f"{started} hands were dealt while the database was down"
     return crowd, noticed, resumed
+
+
+def _hands_started(url: str, since: datetime, until: datetime) -> int:
+    """How many stored hands were dealt between ``since`` and ``until``."""
+    import sqlalchemy as sa
+
+    from croupier.server.storage.schema import hands
+
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as connection:
+            query = sa.select(sa.func.count()).where(
+                hands.c.started_at >= since, hands.c.started_at < until
+            )
+            return int(connection.execute(query).scalar() or 0)
+    finally:
+        engine.dispose()
 
 
 def _hands_stored(url: str) -> tuple[int, int]:

@@ -8,7 +8,8 @@ busy as the machine lets them be). The
 clock starts once every bot is connected and a warm-up has passed. ``chips_conserved``: after
 the run the stored ledger balances (every entry posted again through the domain's rules), the
 room holds exactly what was deposited, and the room rebuilt from the database proves every
-seat account against its table.
+seat account against its table. ``server_cpu_ms_per_action``: the server process's CPU time
+(all its threads) in the measured time, per action acknowledged in it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import signal
 import statistics
 import tempfile
 import time
@@ -39,9 +41,10 @@ BENCH_ONLINE: dict[str, Any] = {
     "between_hands": 0.0,
     "disconnect_grace": 3600.0,
     "message_rates": {"connection": [1e6, 10**7], "user": [1e6, 10**7], "ip": [1e6, 10**7]},
+    "max_sockets_per_address": 100_000,
 }
-"""The server's knobs for the bench: no pause between hands; the bots' one address is not
-rate-limited as a crowd of strangers behind one address would be."""
+"""The server's knobs for the bench: no pause between hands; the bots' one address is neither
+rate-limited nor capped in sockets as a crowd of strangers behind one address would be."""
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -89,8 +92,11 @@ def run_bench(
     think: float = 0.0,
     warmup: float = 3.0,
     workdir: Path | None = None,
+    profile: Path | None = None,
 ) -> dict[str, Any]:
-    """One run; returns its figures (PostgreSQL: on a new database made for the run)."""
+    """One run; returns its figures (PostgreSQL: on a new database made for the run).
+    ``profile``: the server runs under cProfile, the statistics of its main thread's CPU in
+    the measured time written there."""
     with fresh_database(database) as url:
         return _run(
             tables=tables,
@@ -99,6 +105,7 @@ def run_bench(
             think=think,
             warmup=warmup,
             workdir=workdir,
+            profile=profile,
         )
 
 
@@ -110,20 +117,29 @@ def _run(
     think: float,
     warmup: float,
     workdir: Path | None,
+    profile: Path | None,
 ) -> dict[str, Any]:
     base = Path(tempfile.mkdtemp(prefix="croupier-bench-")) if workdir is None else workdir
     data = base / "data"
     specs = table_specs(tables, 6)
     tokens = prepare_room(data, database, specs)
     seats = {p: (tokens[p], name) for name, _, _, players in specs for p in players}
-    server = launch(data, database, BENCH_ONLINE)
+    server = launch(data, database, BENCH_ONLINE, profile=profile)
+    window: list[tuple[float, float]] = []  # (server, bots) CPU seconds as measuring starts, ends
+
+    def mark() -> None:
+        window.append((_cpu_seconds(server.process.pid), time.process_time()))
+        if profile is not None:  # the profiler counts the measured time alone
+            server.process.send_signal(signal.SIGUSR1)
+
     try:
         server_cpu = _cpu_seconds(server.process.pid)
         client_cpu = time.process_time()
 
         async def measured() -> Any:
-            crowd = await play_crowd(server.url, seats, seconds=seconds, think=think, warmup=warmup)
-            return crowd
+            return await play_crowd(
+                server.url, seats, seconds=seconds, think=think, warmup=warmup, mark=mark
+            )
 
         started = time.perf_counter()
         crowd = asyncio.run(measured())
@@ -135,6 +151,8 @@ def _run(
     url = ServerConfig(data_dir=data, database=database).database_url
     conserved = _conserved(url)
     latencies = sorted(crowd.latencies)
+    (server_start, bots_start), (server_end, bots_end) = window
+    measured_server = server_end - server_start
     return {
         "tables": tables,
         "seconds": seconds,
@@ -149,6 +167,12 @@ def _run(
         "errors": len(crowd.errors),
         "server_cpu_s": round(server_cpu, 2),
         "client_cpu_s": round(client_cpu, 2),
+        "measured_server_cpu_s": round(measured_server, 2),
+        "measured_client_cpu_s": round(bots_end - bots_start, 2),
+        "server_cpu_ms_per_action": round(measured_server * 1000 / len(latencies), 3)
+        if latencies
+        else None,
+        "load_average": round(os.getloadavg()[0], 2),
         "wall_s": round(elapsed + warmup, 2),
     }
 

@@ -27,6 +27,19 @@ __all__ = ["run_soak", "slope"]
 LEAK_MB_PER_MINUTE = 1.0
 """A memory slope above this after warm-up is called a leak."""
 
+FAST: dict[str, Any] = {
+    "bot_think": [0.02, 0.08],
+    "between_hands": 0.2,
+    "sng_bots_after": 2.0,
+    "italian_every": 20.0,
+    "demo_level_minutes": 0.5,
+}
+"""The demo room at a fast pace (``--pace fast``): the bots think a few hundredths of a
+second, the next hand is dealt 0.2 s after the last, tournaments open every 20 s and raise
+their blinds every 30 s, so that they finish in minutes; a few minutes of it play about as
+many hands, and finish as many tournaments, as an hour at the default pace. What fills up to
+a bound fills within them; what grows with every hand grows ten times faster."""
+
 
 def slope(points: list[tuple[float, float]]) -> float:
     """The least-squares slope of ``(x, y)`` points (0 for fewer than two).
@@ -53,15 +66,21 @@ def run_soak(
     database: str | None = None,
     workdir: Path | None = None,
     log: Any = None,
+    online: dict[str, Any] | None = None,
+    leak_mb_per_minute: float = LEAK_MB_PER_MINUTE,
 ) -> dict[str, Any]:
     """Serve the demo room ``minutes`` long, sampling every ``every`` seconds; the slopes are
-    taken after ``warmup`` minutes (default: the first third)."""
+    taken after ``warmup`` minutes (default: the first third). ``online``: settings of the
+    tables online (:class:`~croupier.server.tables.config.OnlineConfig`, e.g. :data:`FAST`);
+    a memory slope above ``leak_mb_per_minute`` is reported as a leak."""
     base = Path(tempfile.mkdtemp(prefix="croupier-soak-")) if workdir is None else workdir
     data = base / "data"
     port = free_port()
     config: dict[str, Any] = {"port": port, "data_dir": str(data), "demo": True}
     if database is not None:
         config["database"] = database
+    if online:
+        config["online"] = dict(online)
     url = f"http://127.0.0.1:{port}"
     with open(base / "soak-server.log", "ab") as out:
         process = subprocess.Popen(
@@ -70,14 +89,21 @@ def run_soak(
             stderr=out,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
+    after = minutes / 3 if warmup is None else warmup
     samples: list[dict[str, Any]] = []
+    types: list[dict[str, int]] = []
     try:
         client = _admin(url, data, process)
         started = time.monotonic()
         end = started + minutes * 60
         while True:
-            sample = client.get("/api/admin/vitals")
+            last = time.monotonic() + every >= end
+            counted = not types and (time.monotonic() - started) / 60 >= after
+            query = "?types=200" if counted or (last and types) else ""
+            sample = client.get("/api/admin/vitals" + query)
             sample["minute"] = round((time.monotonic() - started) / 60, 3)
+            if "types" in sample:
+                types.append(sample.pop("types"))
             samples.append(sample)
             if log is not None:
                 log(
@@ -95,11 +121,11 @@ def run_soak(
                 process.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 process.kill()
-    after = minutes / 3 if warmup is None else warmup
     kept = [s for s in samples if s["minute"] >= after] or samples
+    middle = (kept[0]["minute"] + kept[-1]["minute"]) / 2
 
-    def per_minute(field: str, scale: float = 1.0) -> float:
-        points = [(s["minute"], s[field] / scale) for s in kept if s[field] is not None]
+    def per_minute(field: str, scale: float = 1.0, among: list[dict[str, Any]] = kept) -> float:
+        points = [(s["minute"], s[field] / scale) for s in among if s[field] is not None]
         return round(slope(points), 3)
 
     report = {
@@ -108,20 +134,39 @@ def run_soak(
         "warmup_minutes": round(after, 2),
         "rss_mb_start": round(samples[0]["rss_bytes"] / 2**20, 1),
         "rss_mb_end": round(samples[-1]["rss_bytes"] / 2**20, 1),
+        "rss_mb_at_warmup": round(kept[0]["rss_bytes"] / 2**20, 1),
         "rss_mb_per_minute": per_minute("rss_bytes", 2**20),
+        "rss_mb_per_minute_halves": [
+            per_minute("rss_bytes", 2**20, [s for s in kept if s["minute"] <= middle]),
+            per_minute("rss_bytes", 2**20, [s for s in kept if s["minute"] >= middle]),
+        ],
+        "gc_objects_per_minute": per_minute("gc_objects"),
         "fds_per_minute": per_minute("open_fds"),
         "threads_per_minute": per_minute("threads"),
         "tasks_per_minute": per_minute("tasks"),
         "fds_max": max(s["open_fds"] or 0 for s in samples),
         "threads_max": max(s["threads"] for s in samples),
         "tasks_max": max(s["tasks"] or 0 for s in samples),
+        "store_commits": samples[-1].get("store", {}).get("commits"),
+        "types_grown": _grown(types),
         "series": [
-            {k: s[k] for k in ("minute", "rss_bytes", "open_fds", "threads", "tasks")}
+            {k: s[k] for k in ("minute", "rss_bytes", "open_fds", "threads", "tasks", "gc_objects")}
             for s in samples
         ],
     }
-    report["leak"] = report["rss_mb_per_minute"] > LEAK_MB_PER_MINUTE
+    report["leak"] = report["rss_mb_per_minute"] > leak_mb_per_minute
     return report
+
+
+def _grown(types: list[dict[str, int]], top: int = 15) -> dict[str, int]:
+    """The ``top`` types of objects whose count grew most between the first and last counts
+    (after the warm-up, and at the end)."""
+    if len(types) < 2:
+        return {}
+    first, last = types[0], types[-1]
+    grown = {name: n - first.get(name, 0) for name, n in last.items()}
+    ranked = sorted(grown.items(), key=lambda pair: -pair[1])[:top]
+    return {name: n for name, n in ranked if n > 0}
 
 
 class _Client:

@@ -97,13 +97,18 @@ _WIDER = {
     Line.THREE_BET: Line.CALL,
     Line.FOUR_BET: Line.RAISE,
 }
-EQUITIES_KEPT = 1024
-"""Equity estimates a bot remembers (the most recent; a float each, ~0.2 KB with its key)."""
-NARROWED_KEPT = 1024
+EQUITIES_KEPT = 64
+"""Equity estimates a bot remembers (the most recent; a float each, ~0.2 KB with its key).
+Keyed by the bot's cards and the board, one is asked for again only within its hand: 64 hold
+the current hands' several times over. It was 1,024: ~0.2 MB a bot, ~5 MB for the demo
+room's 26 bots, filled over hours (a slow filler of the soak, docs/performance.md)."""
+NARROWED_KEPT = 256
 """Narrowed ranges remembered, shared by every reasonable bot of the process (a pure function
-of line, keep and board; up to ``_MAX_COMBOS`` combos, ~2.6 KB each: ~3 MB at most). It was
-4096 per bot: ~10 MB a bot once full, filled slowly by new boards, the memory that grew in a
-server running the demo room's 26 bots for hours (docs/performance.md, soak)."""
+of line, keep and board; up to ``_MAX_COMBOS`` combos, ~2.6 KB each: ~0.7 MB at most). Boards
+seldom come back, so they are asked for again within a hand: 256 hold the hands of a room's
+tables. It was 4096 per bot (~10 MB a bot once full, the memory that grew in a server running
+the demo room's 26 bots for hours), then 1,024 shared (~3 MB, filled in the soak's first
+quarter of an hour: docs/performance.md, soak)."""
 OPPONENTS_KEPT = 512
 """Opponents whose statistics a bot remembers (the most recently seen): a room that runs for
 weeks sees new players every day."""

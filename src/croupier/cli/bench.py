@@ -6,6 +6,7 @@ other modules add their own subcommands with ``@bench_app.command()``.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -129,14 +130,24 @@ def server(
     ] = 1.0,
     repeat: Repeat = 1,
     as_json: AsJson = False,
+    profile: Annotated[
+        Path | None,
+        typer.Option(
+            "--profile",
+            help="Run the server under cProfile and write the statistics of its main"
+            " thread's CPU time in the measured time to this file (pstats); slows the server.",
+        ),
+    ] = None,
 ) -> None:
     """Bot clients over real WebSockets against a server in its own process: hands and
-    messages a second, p50/p99 from an action sent to its update received, chips conserved."""
+    messages a second, p50/p99 from an action sent to its update received, the server's CPU
+    per action, chips conserved."""
     import json
     import math
     import statistics
 
     from croupier.bench.server import run_bench
+    from croupier.cli._files import check_output_file
     from croupier.cli._server import fail, failures
 
     for option, value in (("--seconds", seconds), ("--think", think)):
@@ -144,8 +155,12 @@ def server(
             raise fail(f"{option} {value!r}: a number of seconds")
 
     with failures():
+        if profile is not None:
+            check_output_file("--profile", profile)
         runs = [
-            run_bench(tables=tables, seconds=seconds, database=database, think=think)
+            run_bench(
+                tables=tables, seconds=seconds, database=database, think=think, profile=profile
+            )
             for _ in range(repeat)
         ]
     runs.sort(key=lambda r: r["p99_ms"])
@@ -153,6 +168,7 @@ def server(
     if repeat > 1:
         result["runs"] = repeat
         result["p99_ms_all"] = [r["p99_ms"] for r in runs]
+        result["server_cpu_ms_per_action_all"] = [r["server_cpu_ms_per_action"] for r in runs]
         result["hands_per_s_median"] = statistics.median(r["hands_per_s"] for r in runs)
     result["chips_conserved"] = all(r["chips_conserved"] for r in runs)
     if as_json:
@@ -254,18 +270,30 @@ def soak(
     database: Annotated[
         str | None, typer.Option("--database", help="postgresql+psycopg://... (default SQLite).")
     ] = None,
+    pace: Annotated[
+        str,
+        typer.Option(
+            "--pace", help="demo: the demo room's own pace; fast: hands and tournaments ~10x."
+        ),
+    ] = "demo",
     as_json: AsJson = False,
 ) -> None:
     """Serve the demo room for a while and sample the process's memory, file descriptors,
     threads and tasks; print each one's slope after warm-up (exit 1 on a clear memory leak)."""
     import json
 
-    from croupier.bench.soak import run_soak
+    from croupier.bench.soak import FAST, run_soak
     from croupier.cli._server import failures
 
+    if pace not in ("demo", "fast"):
+        raise typer.BadParameter(f"--pace is demo or fast, not {pace!r}")
     with failures():
         report = run_soak(
-            minutes=minutes, every=every, database=database, log=None if as_json else typer.echo
+            minutes=minutes,
+            every=every,
+            database=database,
+            online=FAST if pace == "fast" else None,
+            log=None if as_json else typer.echo,
         )
     if as_json:
         typer.echo(json.dumps(report))

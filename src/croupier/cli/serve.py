@@ -92,6 +92,7 @@ def serve(
     import uvicorn
 
     from croupier.server import ServerConfig, create_app
+    from croupier.server.collector import settle
     from croupier.server.services import start_services
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
@@ -106,6 +107,7 @@ def serve(
             secure_cookies=secure_cookies,
         )
         services = start_services(config)
+    settle()
     asgi = create_app(config, services=services)
 
     class Server(uvicorn.Server):

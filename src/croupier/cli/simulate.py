@@ -7,19 +7,32 @@ chips won, its win rate in big blinds per 100 hands, and the speed. The chips ar
 counted after every hand; the exit status is 1 if one was ever created or lost. With
 ``--history DIR`` every hand is saved to the folder (:mod:`croupier.history.save`), with
 every card dealt (bots have no secrets from the floor).
+
+``--parallel N`` cuts the hands into seeded chunks of ``--chunk-hands`` (each a fresh
+table: chunk 0 is the ``--seed`` session itself) played in N processes (``--backend ray``:
+on a Ray cluster); every chunk counts its chips, ``--checkpoint FILE`` records the finished
+chunks and ``--resume`` continues a killed run from it. The JSON is the same whatever N.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from croupier._checks import quote
 from croupier.cli._history import FORMAT_HELP, HISTORY_HELP
+from croupier.cli._runs import (
+    AddressOption,
+    BackendOption,
+    CheckpointOption,
+    ResumeOption,
+    Spread,
+)
 from croupier.cli.main import MAX_SEED, MAX_STACK, app
 
 __all__ = ["simulate_command"]
@@ -71,6 +84,18 @@ def simulate_command(
     history_format: Annotated[
         str, typer.Option("--history-format", help=FORMAT_HELP)
     ] = "pokerstars",
+    parallel: Annotated[
+        int | None,
+        typer.Option("--parallel", min=1, max=256, help="Processes for seeded chunks of hands."),
+    ] = None,
+    chunk_hands: Annotated[
+        int,
+        typer.Option("--chunk-hands", min=1, max=MAX_HANDS, help="Hands per chunk (--parallel)."),
+    ] = 10_000,
+    checkpoint: CheckpointOption = None,
+    resume: ResumeOption = False,
+    backend: BackendOption = "process",
+    address: AddressOption = None,
 ) -> None:
     """Play bots against each other and count who won what, checking every chip."""
     from rich.console import Console
@@ -99,6 +124,28 @@ def simulate_command(
     if room is not None and history is not None:
         raise _fail("--history saves the hands of one table: not with --room")
     chosen_seed = secrets.randbelow(2**31) if seed is None else seed
+    spread = Spread(parallel, checkpoint, resume, backend, address)
+    chunked = spread.asked
+    if chunked:
+        if history is not None:
+            raise _fail("--history saves the hands of one session: not with --parallel")
+        try:
+            spread.check()
+            default_rules(preset)
+            code = _chunked(
+                hands=hands,
+                names=names,
+                preset=preset,
+                seed=chosen_seed,
+                stack=stack,
+                level_hands=level_hands,
+                chunk_hands=chunk_hands,
+                spread=spread,
+                as_json=as_json,
+            )
+        except CroupierError as error:
+            raise _fail(str(error)) from None
+        raise typer.Exit(code=code)
     try:
         folder = history_folder(
             history,
@@ -181,3 +228,90 @@ def _print(console: object, result: object) -> None:
             str(bot.buy_ins),
         )
     console.print(table)
+
+
+def _chunked(
+    *,
+    hands: int,
+    names: list[str],
+    preset: str,
+    seed: int,
+    stack: int | None,
+    level_hands: int,
+    chunk_hands: int,
+    spread: Spread,
+    as_json: bool,
+) -> int:
+    """``--parallel``: the seeded chunks over processes; prints the merged result."""
+    import time
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from croupier.simulate import chunks_of, merge_chunks, play_chunk
+
+    settings: dict[str, Any] = {
+        "command": "simulate",
+        "hands": hands,
+        "chunk_hands": chunk_hands,
+        "bots": names,
+        "preset": preset,
+        "seed": seed,
+        "stack": stack,
+        "level_hands": level_hands,
+    }
+    play = partial(
+        play_chunk,
+        hands=hands,
+        chunk_hands=chunk_hands,
+        bots=names,
+        preset=preset,
+        seed=seed,
+        stack=stack,
+        level_hands=level_hands,
+    )
+    total = chunks_of(hands, chunk_hands)
+    err = Console(stderr=True)
+    bar = Progress(
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("chunks"),
+        console=err,
+        disable=as_json or not err.is_terminal,
+        transient=True,
+    )
+    task = bar.add_task("chunks", total=total)
+    began = time.perf_counter()
+    with bar:
+        chunks = spread.run(
+            play, total, settings=settings, on_done=lambda done, _: bar.update(task, completed=done)
+        )
+    merged = merge_chunks(chunks, seed=seed)
+    if as_json:
+        typer.echo(json.dumps(merged, indent=2))
+    else:
+        _print(Console(), _as_result(merged, time.perf_counter() - began))
+    return 0 if merged["chips_conserved"] else 1
+
+
+def _as_result(merged: dict[str, Any], seconds: float) -> object:
+    from croupier.simulate import BotResult, SimulationResult
+
+    bots = tuple(
+        BotResult(
+            b["seat"], b["bot"], b["name"], b["net"], b["hands"], b["buy_ins"], b["bb_per_100"]
+        )
+        for b in merged["bots"]
+    )
+    return SimulationResult(
+        preset=merged["preset"],
+        seed=merged["seed"],
+        hands=merged["hands"],
+        seconds=seconds,
+        chips_conserved=merged["chips_conserved"],
+        rake=merged["rake"],
+        big_blind=merged["big_blind"],
+        bots=bots,
+        stopped="winner" if merged["stopped"].get("winner") else "hands",
+    )

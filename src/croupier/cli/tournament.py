@@ -12,13 +12,21 @@ the tables' balance after every round; the exit status is 1 if either ever faile
      "chips_conserved": true, "max_table_difference": 1, ...}
 
 Amounts are in cents.
+
+``--runs K`` plays K seeded tournaments of the structure (run 0 is the ``--seed`` run
+itself) and reports what a club asks of it (:mod:`croupier.room.tournament.report`): the
+distribution of the duration and of the hands, the places by starting seat and stack, the
+final table's ICM check. ``--parallel N`` plays them in N processes (``--backend ray``: on
+a Ray cluster), ``--checkpoint FILE`` records each finished run and ``--resume`` continues
+a killed run from it. The report is the same whatever N and the backend.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Annotated
+from functools import partial
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -26,10 +34,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table as RichTable
 
 from croupier._checks import quote
+from croupier.cli._runs import (
+    AddressOption,
+    BackendOption,
+    CheckpointOption,
+    ResumeOption,
+    Spread,
+)
 from croupier.cli.main import MAX_SEED, app
 from croupier.engine import Action, Hand
 from croupier.errors import CroupierError
 from croupier.room.tournament import TOURNAMENT_PRESETS, SimulationError, Tournament, simulate
+from croupier.room.tournament.report import play_run, summarize
+from croupier.runs import MAX_PARALLEL
 
 __all__ = ["simulate_tournament", "tournament_app"]
 
@@ -53,6 +70,9 @@ def _bot_player(name: str, seed: int | None) -> Callable[[Hand, int], Action] | 
 
 MAX_PLAYERS = 100_000
 """The most entrants of one simulated tournament."""
+
+MAX_RUNS = 1_000_000
+"""The most tournaments one ``--runs`` may ask for."""
 
 
 def _money(cents: int) -> str:
@@ -87,15 +107,41 @@ def simulate_tournament(
         typer.Option("--top", min=1, max=MAX_PLAYERS, help="Places to list (without --json)."),
     ] = 20,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object.")] = False,
+    runs: Annotated[
+        int,
+        typer.Option("--runs", min=1, max=MAX_RUNS, help="Seeded tournaments to play and report."),
+    ] = 1,
+    parallel: Annotated[
+        int | None,
+        typer.Option("--parallel", min=1, max=MAX_PARALLEL, help="Processes for the --runs."),
+    ] = None,
+    checkpoint: CheckpointOption = None,
+    resume: ResumeOption = False,
+    backend: BackendOption = "process",
+    address: AddressOption = None,
 ) -> None:
     """Play a tournament of bots to its winner; print the ranking and the payouts."""
     console = Console()
+    spread = Spread(parallel, checkpoint, resume, backend, address)
     try:
-        act = _bot_player(bot, seed)
+        spread.check()
+        act = _bot_player(bot, seed)  # an unknown bot is refused here
         if preset not in TOURNAMENT_PRESETS:
             raise typer.BadParameter(
                 f"unknown preset {quote(preset)}: choose one of {', '.join(TOURNAMENT_PRESETS)}"
             )
+        if runs > 1 or spread.asked:
+            _report(
+                players,
+                preset,
+                seed=seed,
+                bot=bot,
+                hand_seconds=hand_seconds,
+                runs=runs,
+                spread=spread,
+                as_json=as_json,
+            )
+            return
         if as_json:
             result = simulate(players, preset, seed=seed, hand_seconds=hand_seconds, act=act)
         else:
@@ -150,3 +196,93 @@ def simulate_tournament(
         f" chips conserved: {'yes' if result.chips_conserved else 'NO'};"
         f" largest table difference: {result.max_table_difference}"
     )
+
+
+def _report(
+    players: int,
+    preset: str,
+    *,
+    seed: int | None,
+    bot: str,
+    hand_seconds: float,
+    runs: int,
+    spread: Spread,
+    as_json: bool,
+) -> None:
+    """``--runs``: play the runs in chunks (one run each) and print the report."""
+    import secrets
+
+    chosen = secrets.randbelow(MAX_SEED) if seed is None else seed
+    play = partial(
+        play_run, players=players, preset=preset, seed=chosen, hand_seconds=hand_seconds, bot=bot
+    )
+    settings = {
+        "command": "tournament simulate",
+        "players": players,
+        "preset": preset,
+        "seed": chosen,
+        "bot": bot,
+        "hand_seconds": hand_seconds,
+    }
+    err = Console(stderr=True)
+    bar = Progress(
+        TextColumn("[bold]tournaments"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=as_json or not err.is_terminal,
+        transient=True,
+    )
+    task = bar.add_task("runs", total=runs)
+    with bar:
+        records = spread.run(
+            play, runs, settings=settings, on_done=lambda done, _: bar.update(task, completed=done)
+        )
+    report = summarize(records, players=players, preset=preset, seed=chosen)
+    if as_json:
+        typer.echo(json.dumps(report))
+    else:
+        _print_report(Console(), report)
+    if not report["chips_conserved"]:
+        raise typer.Exit(code=1)
+
+
+def _print_report(console: Console, report: dict[str, Any]) -> None:
+    def spread(d: dict[str, float], unit: float = 1) -> str:
+        return " / ".join(f"{d[k] / unit:,.1f}" for k in ("min", "p10", "median", "p90", "max"))
+
+    console.print(
+        f"{report['preset']}: {report['runs']:,} tournaments of {report['players']:,} players"
+        f" (seed {report['seed']}); chips conserved: "
+        + ("yes" if report["chips_conserved"] else "NO")
+    )
+    console.print(f"hands (min / p10 / median / p90 / max): {spread(report['hands'])}")
+    console.print(f"duration in hours: {spread(report['duration_seconds'], 3600)}")
+    seats = RichTable(title="places by starting seat")
+    for column in ("seat", "entrants", "mean place", "paid", "wins", "mean prize"):
+        seats.add_column(column, justify="right")
+    for row in report["by_starting_seat"]:
+        seats.add_row(
+            str(row["seat"]),
+            f"{row['entrants']:,}",
+            f"{row['mean_place']:,.1f}",
+            f"{row['paid_share']:.1%}",
+            f"{row['wins']:,}",
+            _money(round(row["mean_prize"])),
+        )
+    console.print(seats)
+    icm = report["icm"]
+    table = RichTable(
+        title=f"final table ICM ({icm['runs']} runs, sums exact: {icm['sums_exact']})"
+    )
+    for column in ("chip rank", "mean stack", "mean ICM", "mean prize"):
+        table.add_column(column, justify="right")
+    for row in icm["by_chip_rank"]:
+        table.add_row(
+            str(row["rank"]),
+            f"{row['mean_stack']:,.0f}",
+            _money(round(row["mean_icm"])),
+            _money(round(row["mean_prize"])),
+        )
+    console.print(table)

@@ -94,10 +94,11 @@ def plan_to_json(plan: HandPlan) -> dict[str, Any]:
     }
 
 
-PLANS_REMEMBERED = 512
+PLANS_REMEMBERED = 256
 """Settled hands' plans whose JSON is remembered (only those in tables' histories are asked
 for: 10 a table). It was 4,096 (plan and JSON, ~3 KB each, filled at the pace of hands: one
-of the things that grew in a server's soak, docs/performance.md)."""
+of the things that grew in a server's soak, docs/performance.md), then 512 (~1.5 MB, filled
+in twenty minutes of the demo room)."""
 _PLANS_SEEN: dict[int, tuple[HandPlan, dict[str, Any]]] = {}
 
 

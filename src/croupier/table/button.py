@@ -11,7 +11,6 @@ from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from croupier.cards import FULL_DECK, Card
-from croupier.engine.setup import next_seat
 from croupier.errors import ConfigurationError
 from croupier.rules.model import ButtonRule, FirstButton
 
@@ -81,13 +80,26 @@ def between(seat: int, start: int, end: int) -> bool:
     return seat > start or seat <= end
 
 
+def _after(seats: Sequence[int], after: int) -> int:
+    """The first of ``seats`` (seat numbers in order, as every caller here has them) after
+    seat ``after``, round the table: ``croupier.engine.setup.next_seat`` without its checks.
+
+    >>> _after([1, 4, 7], 4), _after([1, 4, 7], 7), _after([1, 4, 7], 5)
+    (7, 1, 7)
+    """
+    for seat in seats:
+        if seat > after:
+            return seat
+    return seats[0]
+
+
 def _first(players: Sequence[int], button: int) -> Positions:
     if len(players) == 2:  # POK-7-11, ITA-23: heads-up the button posts the small blind
-        small = button if button in players else next_seat(players, button)
-        big = next_seat(players, small)
+        small = button if button in players else _after(players, button)
+        big = _after(players, small)
         return Positions(small, small, big, small)
-    small = next_seat(players, button)
-    return Positions(button, small, next_seat(players, small), small)
+    small = _after(players, button)
+    return Positions(button, small, _after(players, small), small)
 
 
 def next_positions(
@@ -126,7 +138,7 @@ def next_positions(
 
 def _heads_up(previous: Positions, seats: list[int]) -> Positions:
     """The big blind advances; the other player is the button and posts the small blind."""
-    big = next_seat(seats, previous.big_blind)
+    big = _after(seats, previous.big_blind)
     other = seats[0] if seats[1] == big else seats[1]
     return Positions(other, other, big, other)
 
@@ -140,15 +152,15 @@ def _moving(previous: Positions, seats: list[int]) -> Positions:
         if previous.button == previous.small_blind:  # already heads-up: alternate
             button = previous.big_blind
         if button not in seats:
-            button = next_seat(seats, button)
+            button = _after(seats, button)
         other = seats[0] if seats[1] == button else seats[1]
         return Positions(button, button, other, button)
-    small = next_seat(seats, button)
-    return Positions(button, small, next_seat(seats, small), small)
+    small = _after(seats, button)
+    return Positions(button, small, _after(seats, small), small)
 
 
 def _dead_button(previous: Positions, seats: list[int]) -> Positions:
-    big = next_seat(seats, previous.big_blind)  # POK-7-6: the big blind always advances one
+    big = _after(seats, previous.big_blind)  # POK-7-6: the big blind always advances one
     if len(seats) == 2:  # POK-7-12: the other player is the button, even twice running
         return _heads_up(previous, seats)
     small_seat = previous.big_blind
@@ -172,9 +184,9 @@ def _italian(
         # stays so that both blinds are posted.
         small = previous.small_blind
         button = small if small is not None and small not in eliminated else previous.button
-        big = next_seat(seats, previous.big_blind)
+        big = _after(seats, previous.big_blind)
         return Positions(button, None, big, previous.big_blind), True
     if hold or (previous.small_blind is not None and previous.small_blind in eliminated):
         # ITA-20 (and the second hand of ITA-21): the button stays put one hand.
         return _first(seats, previous.button), False
-    return _first(seats, next_seat(movers, previous.button)), False
+    return _first(seats, _after(movers, previous.button)), False

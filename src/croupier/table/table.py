@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from croupier.cards import Card, Deck
@@ -30,6 +31,7 @@ from croupier.errors import ConfigurationError, IllegalActionError
 from croupier.rules.model import AbsentPlayers, AnteKind, NewPlayers, Rules, Stakes
 from croupier.table._check import chips, flag, name, number, rng_state
 from croupier.table.button import ButtonDraw, Positions, between, draw_button, next_positions
+from croupier.table.shuffle import shuffled
 
 __all__ = [
     "HISTORY_KEPT",
@@ -343,14 +345,14 @@ class Table:
             raise ConfigurationError(
                 f"stakes are a Stakes value (e.g. Stakes(1, 2)), not {stakes!r}"
             )
-        self.rules.with_stakes(stakes)  # refused now if these rules cannot play them
+        _at_stakes(self.rules, stakes)  # refused now if these rules cannot play them
         self._pending_stakes = stakes
 
     def next_rules(self) -> Rules:
         """The rules the next hand will be played under (pending stakes applied)."""
         if self._pending_stakes is None:
             return self.rules
-        return self.rules.with_stakes(self._pending_stakes)
+        return _at_stakes(self.rules, self._pending_stakes)
 
     # -------------------------------------------------------------- planning
     def draw_for_button(self) -> ButtonDraw:
@@ -491,8 +493,9 @@ class Table:
                     waiting.remove((seat, why))
                     players.append(seat)
                     admitted.append(seat)
+        told = {w[0] for w in waiting}  # the seats that wait already, told why
         for seat, ts in sorted(self._seats.items()):
-            if seat in players or any(w[0] == seat for w in waiting):
+            if seat in players or seat in told:
                 continue
             waiting.append((seat, Waiting.NO_CHIPS if ts.stack <= 0 else Waiting.SITTING_OUT))
         players.sort()
@@ -596,7 +599,7 @@ class Table:
             rules=rules,
             seats=plan.seats,
             button=plan.positions.button,
-            deck=deck if deck is not None else Deck.shuffled(self._rng),
+            deck=deck if deck is not None else shuffled(self._rng),
             forced_bets=plan.forced,
             hand_id=f"{self.name}#{plan.number}",
         )
@@ -621,7 +624,8 @@ class Table:
         self._plan = None
         missed, self._missed_now = self._missed_now, ()
         voided = hand.phase.value == "voided"
-        for seat, stack in hand.stacks.items():
+        stacks = hand.stacks  # a new dict at each reading: read once
+        for seat, stack in stacks.items():
             self._seats[seat].stack = stack
         eliminated: list[Eliminated] = []
         if not voided:  # a voided hand is dealt again with the same button
@@ -653,7 +657,7 @@ class Table:
                 self._seats[e.seat].sitting_out = True
         return HandSettled(
             plan.number,
-            tuple(sorted(hand.stacks.items())),
+            tuple(sorted(stacks.items())),
             tuple(eliminated),
             voided,
             tuple(left),
@@ -678,3 +682,10 @@ class Table:
         from croupier.table._state import table_restore
 
         return table_restore(cls, data, rng=rng)
+
+
+@lru_cache(maxsize=256)
+def _at_stakes(rules: Rules, stakes: Stakes) -> Rules:
+    """``rules.with_stakes(stakes)``, remembered: the tables of a tournament all move to the
+    same level (rules are frozen values: equal rules at equal stakes give equal rules)."""
+    return rules.with_stakes(stakes)

@@ -228,6 +228,11 @@ class Ledger:
         _account(account)
         return self._balances.get(account, 0)
 
+    def cashier_balance(self, player: str) -> int:
+        """The cashier balance of ``player``, a name the room already knows (a seated
+        player's: read without the checks of :meth:`balance`, for each frame's ``you``)."""
+        return self._balances.get(Account(AccountKind.PLAYER, player), 0)
+
     def accounts(
         self,
         kind: AccountKind | None = None,
@@ -301,7 +306,11 @@ class Ledger:
         if not lines:
             return entry
         for account, amount in lines:
-            self._balances[account] += amount
+            after = self._balances[account] + amount
+            if after or account.kind is AccountKind.OUTSIDE:
+                self._balances[account] = after
+            else:  # an account emptied is forgotten (0 when read): memory stays bounded
+                del self._balances[account]
             self._by_kind[account.kind] += amount
             if account.kind is AccountKind.OUTSIDE:
                 if amount < 0:
@@ -313,7 +322,11 @@ class Ledger:
         if self._keep is not None and len(self._entries) > self._keep:
             oldest = self._entries.popleft()  # folded into the opening balances
             for account, amount in oldest.postings:
-                self._opening[account] = self._opening.get(account, 0) + amount
+                opening = self._opening.get(account, 0) + amount
+                if opening:
+                    self._opening[account] = opening
+                else:
+                    self._opening.pop(account, None)
         return entry
 
     def transfer(
@@ -395,7 +408,7 @@ class Ledger:
         return {
             "kind": "ledger",
             "version": 1,
-            "balances": [  # every account used, in order (the order of later entries)
+            "balances": [  # every account holding money, in the order first used
                 [a.kind.value, a.player, a.table, amount] for a, amount in self._balances.items()
             ],
             "count": self._count,
@@ -416,6 +429,8 @@ class Ledger:
                 if type(amount) is not int:
                     raise ConfigurationError(f"ledger: amounts are whole cents, not {amount!r}")
                 account = Account(AccountKind(kind), player, table)
+                if not amount and account.kind is not AccountKind.OUTSIDE:
+                    continue  # an empty account (older snapshots list them): 0 when read
                 ledger._balances[account] = amount
                 ledger._by_kind[account.kind] += amount
                 ledger._opening[account] = amount

@@ -17,7 +17,7 @@ from croupier.room.tournament.balancing import (
     Move,
     MoveReason,
     TableCounts,
-    break_draw,
+    break_draw_counted,
     difference,
     is_final,
     long_and_short,
@@ -80,7 +80,7 @@ class TournamentCore(ABC):
         self._hfh_played: set[int] = set()
         self._level_applied = 1
         self._arrival_deadline: dict[str, int] = {}
-        self._prizes: tuple[tuple[int, int], tuple[int, ...]] | None = None
+        self._prizes: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
         self.winner: str | None = None
         self._winner_bounty = 0
 
@@ -397,12 +397,11 @@ class TournamentCore(ABC):
     def _break_table(self, number: int) -> list[Move]:
         """ITA-15: the players of the last table are drawn into the free seats elsewhere."""
         players = [p for _, p in sorted(self._occupied(number).items())]
-        others = {t: c for t, c in self._counts.items() if t != number}
-        free = {t: self._free(t) for t in others}
-        done = [
-            self._move(player, table, seat, MoveReason.BREAK)
-            for player, table, seat in break_draw(players, free, self.rng, others)
-        ]
+        # every table has the event's size (as table_to_break counts): the draw asks the free
+        # seats of the tables it draws only, not of every other table
+        size = self.options.table_size
+        draw = break_draw_counted(players, self._counts, number, size, self._free, self.rng)
+        done = [self._move(player, table, seat, MoveReason.BREAK) for player, table, seat in draw]
         self._close_table(number)
         del self._counts[number]
         return done

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -29,6 +29,7 @@ __all__ = [
     "MoveReason",
     "TableCounts",
     "break_draw",
+    "break_draw_counted",
     "difference",
     "is_final",
     "long_and_short",
@@ -268,3 +269,99 @@ def break_draw(
         sizes[table] += 1
         out.append((player, table, seat))
     return out
+
+
+def break_draw_counted(
+    players: Sequence[str],
+    counts: TableCounts,
+    broken: int,
+    table_size: int,
+    free_seats: Callable[[int], list[int]],
+    rng: random.Random,
+) -> list[tuple[str, int, int]]:
+    """:func:`break_draw` for table ``broken`` of ``counts``, without listing the other tables.
+
+    The same draw as ``break_draw(players, {t: free_seats(t) ...}, rng, others)`` over every
+    other table of ``table_size`` seats (the same calls to ``rng``, so the same moves), in
+    time independent of the number of tables: the shortest tables come from ``counts``, and
+    ``free_seats(table)`` is asked only of the tables drawn.
+
+    >>> counts = TableCounts({1: 8, 2: 9, 3: 3})
+    >>> free = {1: [3, 7], 2: [5], 3: []}
+    >>> moves = break_draw_counted(["a", "b", "c"], counts, 3, 10, free.__getitem__,
+    ...                            random.Random(1))
+    >>> moves == break_draw(["a", "b", "c"], {1: [3, 7], 2: [5]}, random.Random(1), {1: 8, 2: 9})
+    True
+    """
+    room = table_size * (len(counts) - 1) - (counts.total - counts[broken])
+    if room < len(players):
+        raise ValueError("not enough free seats to break the table")
+    bumped: dict[int, int] = {}  # tables given players so far -> their count now
+    seats: dict[int, list[int]] = {}
+    order = list(players)
+    rng.shuffle(order)
+    out: list[tuple[str, int, int]] = []
+    for player in order:
+        table = rng.choice(_shortest(counts, broken, table_size, bumped))
+        if table not in seats:
+            seats[table] = list(free_seats(table))
+        seat = rng.choice(sorted(seats[table]))
+        seats[table].remove(seat)
+        bumped[table] = bumped.get(table, counts[table]) + 1
+        out.append((player, table, seat))
+    return out
+
+
+def _shortest(
+    counts: TableCounts, broken: int, table_size: int, bumped: Mapping[int, int]
+) -> Sequence[int]:
+    """The tables other than ``broken`` with free seats and the fewest players, in order
+    (``bumped`` overrides the counts of the tables already given players)."""
+    for count in sorted(set(counts._by_count) | set(bumped.values())):
+        if count >= table_size:
+            break
+        base = counts.with_count(count)
+        gone = sorted(t for t in (broken, *bumped) if counts[t] == count)
+        added = sorted(t for t, c in bumped.items() if c == count)
+        tables = _Tables(base, gone, added)
+        if len(tables):
+            return tables
+    raise ValueError("not enough free seats to break the table")  # pragma: no cover
+
+
+class _Tables(Sequence[int]):
+    """A sorted list of tables less a few (``gone``, in it) and plus a few (``added``, not in
+    it), as a sequence in order, without copying the list."""
+
+    __slots__ = ("_added", "_base", "_gone")
+
+    def __init__(self, base: list[int], gone: list[int], added: list[int]) -> None:
+        self._base, self._gone, self._added = base, gone, added
+
+    def __len__(self) -> int:
+        return len(self._base) - len(self._gone) + len(self._added)
+
+    def _rank(self, table: int) -> int:
+        """Tables of the base, less the gone, numbered below ``table``."""
+        return bisect_left(self._base, table) - sum(1 for t in self._gone if t < table)
+
+    def _kept(self, k: int) -> int:
+        """The ``k``-th table of the base once the gone are taken out."""
+        index = k
+        for t in self._gone:  # in order: each gone table at or before shifts the index on
+            if bisect_left(self._base, t) <= index:
+                index += 1
+        return self._base[index]
+
+    def __getitem__(self, k: int) -> int:  # type: ignore[override]
+        if not 0 <= k < len(self):
+            raise IndexError(k)
+        before = 0
+        for table in self._added:
+            place = self._rank(table) + before
+            if place == k:
+                return table
+            if place > k:
+                break
+            before += 1
+        return self._kept(k - before)

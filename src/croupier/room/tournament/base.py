@@ -334,7 +334,7 @@ class TournamentBase(TournamentCore):
     # ------------------------------------------------------------ payouts
     def paid_places(self) -> int:
         """How many places the prize pool pays (ITA-18: at least 10 % of the entrants)."""
-        return len(self.prize_amounts())
+        return len(self._prize_table())  # no copy of the table: asked after every hand
 
     def prize_pool(self) -> PrizePool:
         """The prize pool (ITA-18), from the entries, rebuys and add-ons."""
@@ -352,11 +352,17 @@ class TournamentBase(TournamentCore):
 
     def prize_amounts(self) -> list[int]:
         """The prize of each place, first place first (whole euros when the pool allows)."""
-        pool = self.prize_pool().total
-        entrants = max(1, len(self.registry))
-        key = (pool, entrants)
+        return list(self._prize_table())
+
+    def _prize_table(self) -> tuple[int, ...]:
+        """:meth:`prize_amounts`, remembered while the entries, rebuys and add-ons stay (the
+        pool is made of them and the configuration: asked after every hand)."""
+        registry = self.registry
+        key = (len(registry), registry.rebuys, registry.add_ons)
         if self._prizes is not None and self._prizes[0] == key:
-            return list(self._prizes[1])
+            return self._prizes[1]
+        pool = self.prize_pool().total
+        entrants = max(1, len(registry))
         amounts: list[int] = []
         if pool > 0:
             places = self.config.places
@@ -367,7 +373,7 @@ class TournamentBase(TournamentCore):
             except ConfigurationError:  # too small a pool for whole euros: cents
                 amounts = payouts(pool, entrants, places=places, unit=1)
         self._prizes = (key, tuple(amounts))
-        return amounts
+        return self._prizes[1]
 
     def finishes(self) -> list[Finish]:
         """Every place decided so far, best first."""

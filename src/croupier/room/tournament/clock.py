@@ -79,6 +79,9 @@ class LevelClock:
         self._period = 0
         self._period_start = 0.0  # running time at which the current period started
         self._period_length = structure.periods[0].seconds
+        self._numbers = tuple(structure.level_number(i) for i in range(len(structure.periods)))
+        """The level number in force at each period (asked several times a hand)."""
+        self._breaks = tuple(isinstance(p, Break) for p in structure.periods)
 
     # ------------------------------------------------------------- control
     @property
@@ -145,6 +148,8 @@ class LevelClock:
     def _sync(self) -> None:
         periods = self.structure.periods
         now = self.elapsed()
+        if now < self._period_start + self._period_length:
+            return  # still in the same period (the common case: asked several times a hand)
         while self._period < len(periods) - 1 and now >= self._period_start + self._period_length:
             self._period_start += self._period_length
             self._period += 1
@@ -164,12 +169,12 @@ class LevelClock:
     @property
     def on_break(self) -> bool:
         """True during a break: no hand starts."""
-        return isinstance(self.period, Break)
+        return self._breaks[self.period_index]
 
     @property
     def level_number(self) -> int:
         """The level in force, from 1 (during a break: the level before it)."""
-        return self.structure.level_number(self.period_index)
+        return self._numbers[self.period_index]
 
     @property
     def level(self) -> Level:

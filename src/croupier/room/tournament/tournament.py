@@ -155,14 +155,14 @@ class Tournament(TournamentBase):
             seat = t.plan().positions.big_blind  # POK-7-7: who would be big blind next
         except ConfigurationError:
             return None
-        return t.seats[seat].player
+        return t.players[seat]
 
     def _vacated(self, table: int) -> set[int]:
         t = self._tables[table]
         last = t.last_plan
         if table in self._in_hand or last is None:
             return set()
-        return {s.seat for s in last.seats} - set(t.seats)
+        return {s.seat for s in last.seats} - set(t.players)
 
     def _set_absent(self, player: str, absent: bool) -> None:
         t = self._table_of(player)
@@ -179,12 +179,15 @@ class Tournament(TournamentBase):
         """Every chip on the tables: stacks between hands, stacks and pots in a hand."""
         total = 0
         for t in self._tables.values():
-            in_hand = t.hand.stacks if t.hand is not None else {}
-            for seat, ts in t.seats.items():
+            if t.hand is None:
+                total += sum(t.stacks.values())  # no copies of the seats: a recount per round
+                continue
+            in_hand = t.hand.stacks
+            stacks = t.stacks
+            for seat, player in t.players.items():
                 if seat not in in_hand:
-                    total += ts.stack
-            if t.hand is not None:
-                total += t.hand.total_in_play
+                    total += stacks[player]
+            total += t.hand.total_in_play
         return total
 
     # -------------------------------------------------------------- hands
@@ -220,6 +223,10 @@ class Tournament(TournamentBase):
         why = self.why_not(table)
         if why is not None:
             raise IllegalActionError(why)
+        return self._deal(table, deck)
+
+    def _deal(self, table: int, deck: Deck | None) -> Hand:
+        """:meth:`start_hand` once :meth:`why_not` said the table may deal."""
         t = self._tables[table]
         rules = t.rules
         if rules.lift_cap_event_heads_up and not rules.lift_cap_heads_up and self.remaining == 2:
@@ -264,7 +271,7 @@ class Tournament(TournamentBase):
         else:
             self.hands_played += 1
             self._last_hand[table] = hand
-            names = {s.seat: s.player for s in hand.seats}
+            names = {s.seat: s.player for s in hand.seats} if settled.eliminated else {}
             busts = []
             for out in settled.eliminated:
                 del self._where[out.player]
@@ -377,7 +384,7 @@ class Tournament(TournamentBase):
             if self.why_not(number) is not None:
                 continue
             try:
-                hand = self.start_hand(number)
+                hand = self._deal(number, None)  # why_not just said it may deal
             except ConfigurationError:
                 continue  # fewer than two players may be dealt in (entering players wait)
             while not hand.is_over:
