@@ -32,8 +32,11 @@ from croupier.server.storage import Store
 from croupier.server.storage.reads import iter_entries, user_by_name
 from croupier.server.storage.records import SaveSnapshot, WriteEntry
 from croupier.server.storage.schema import users
-from croupier.server.tables.actor import entries_since
+from croupier.server.tables.actor import TableActor, entries_since
+from croupier.server.tables.commands import Command, Step
 from croupier.server.tables.config import OnlineConfig
+from croupier.server.tables.demo import DEMO_BOTS
+from croupier.server.tables.service import BOT_PREFIX
 from croupier.server.tables.state import (
     ROOM,
     ROOM_KIND,
@@ -102,7 +105,14 @@ async def _register(services: Services, name: str) -> None:
     )
 
 
-async def _shove(player: Player, table: str, buy_in: int, *, stop: Any, services: Services) -> None:
+async def _shove(
+    player: Player,
+    table: str,
+    buy_in: int,
+    *,
+    stop: Any,
+    services: Services,
+) -> None:
     """Go all in at every turn at ``table``; out of chips, buy in again, the cashier
     depositing for him when his balance is short (a deposit by the cashier, with its memo)."""
     done: set[tuple[int, int]] = set()
@@ -133,6 +143,53 @@ async def _shove(player: Player, table: str, buy_in: int, *, stop: Any, services
         await asyncio.sleep(0.01)
 
 
+async def _keep_short(services: Services, bot: str, table: str, *, stop: Any) -> None:
+    """Keep ``bot`` short at ``table`` until ``stop()``: the cashier pays out whatever he
+    comes to hold beside his stack (a sit-and-go's funding or prize), and once his stack
+    has grown past three minimum buy-ins he sits again short (:func:`_sit_short`)."""
+    assert services.online is not None
+    room = services.online.tables.room
+    await _sit_short(services, bot, table)
+    while not stop():
+        held = services.money.balance(bot)
+        if held > 0:
+            await services.money.withdraw(bot, held, "withdrawal by cashier: the test")
+        seat = next((s for s in room.table(table) if s.player == bot), None)
+        if seat is not None and seat.stack > 3 * room.session(table).min_buy_in:
+            await _sit_short(services, bot, table)
+        await asyncio.sleep(0.01)
+
+
+async def _sit_short(services: Services, bot: str, table: str) -> None:
+    """``bot`` leaves ``table`` (its hand settled first), the cashier pays out all he holds,
+    deposits the table's minimum buy-in for him, and he sits again with it: a short stack
+    that a player sitting with the maximum covers, with nothing beside it."""
+    assert services.online is not None
+    tables = services.online.tables
+    room = tables.room
+
+    def leave(actor: TableActor, step: Step) -> dict[str, Any]:
+        room.leave(bot)
+        step.table = step.room = step.publish = True
+        return {}
+
+    await tables.actor(table).submit(Command("floor", player=HOUSE_CASHIER, message=leave))
+    while room.where(bot) is not None:  # dealt in a hand: he leaves when it is settled
+        await asyncio.sleep(0.01)
+    await services.money.withdraw(
+        bot, services.money.balance(bot), "withdrawal by cashier: the test"
+    )
+    least = room.session(table).min_buy_in
+    await services.money.deposit(bot, least, cashier_memo(HOUSE_CASHIER, "a short stack"))
+
+    def sit(actor: TableActor, step: Step) -> dict[str, Any]:
+        room.join(bot, table, least)
+        step.table = step.room = step.publish = True
+        return {}
+
+    await tables.actor(table).submit(Command("floor", player=HOUSE_CASHIER, message=sit))
+
+
 def test_the_demo_creates_money_only_by_its_cashier_and_the_newcomer_credit(
     tmp_path: Path,
 ) -> None:
@@ -141,11 +198,12 @@ def test_the_demo_creates_money_only_by_its_cashier_and_the_newcomer_credit(
     async def scenario() -> None:
         services = start_services(config)  # a new database: the demo room is made
         try:
-            # The cashier pays out what the bots of casino-fr-2 hold beside their stacks: the
-            # first of them to bust is short, and the house's cashier funds it again.
-            for bot in ("Bot-Dario", "Bot-Elena"):
-                held = services.money.balance(bot)
-                await services.money.withdraw(bot, held, "withdrawal by cashier: the test")
+            # The cashier pays out what the house's bots hold beside their stacks: a bot that
+            # the sit-and-go registers is short of its entry, and the house's cashier funds it.
+            for bot in DEMO_BOTS:
+                name = f"{BOT_PREFIX}{bot}"
+                held = services.money.balance(name)
+                await services.money.withdraw(name, held, "withdrawal by cashier: the test")
             await _register(services, "ann")
             online = await start_online(services)
             services.online = online
@@ -166,11 +224,17 @@ def test_the_demo_creates_money_only_by_its_cashier_and_the_newcomer_credit(
                         "short at casino-fr-2" in e.memo for e in services.money.ledger.entries
                     )
 
+                # A bot of casino-fr-2 is kept short, with nothing beside his stack: his bust
+                # finds him short, and the house's cashier funds him again.
+                keeper = asyncio.create_task(
+                    _keep_short(services, "Bot-Elena", "casino-fr-2", stop=funded)
+                )
                 tournament_play = asyncio.create_task(ann.autoplay(stop=funded, passive=True))
                 await asyncio.wait_for(
                     _shove(ann, "casino-fr-2", top, stop=funded, services=services), 60
                 )
                 await tournament_play
+                await keeper
                 stored = services.store  # the bust's entries written before the room stops
                 await room.until(
                     lambda: any("short at casino-fr-2" in e.memo for e in _stored_entries(stored))
