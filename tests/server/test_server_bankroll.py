@@ -143,27 +143,35 @@ async def _shove(
         await asyncio.sleep(0.01)
 
 
-async def _keep_short(services: Services, bot: str, table: str, *, stop: Any) -> None:
+async def _keep_short(
+    services: Services, bot: str, table: str, *, stop: Any, cashier: str = HOUSE_CASHIER
+) -> None:
     """Keep ``bot`` short at ``table`` until ``stop()``: the cashier pays out whatever he
-    comes to hold beside his stack (a sit-and-go's funding or prize), and once his stack
-    has grown past three minimum buy-ins he sits again short (:func:`_sit_short`)."""
+    comes to hold beside his stack (a sit-and-go's funding or prize), and whenever his
+    stack is past three minimum buy-ins he sits again short (:func:`_sit_short`): a random
+    run of won hands cannot take him out of reach of a player who covers him."""
     assert services.online is not None
     room = services.online.tables.room
-    await _sit_short(services, bot, table)
     while not stop():
         held = services.money.balance(bot)
         if held > 0:
             await services.money.withdraw(bot, held, "withdrawal by cashier: the test")
         seat = next((s for s in room.table(table) if s.player == bot), None)
         if seat is not None and seat.stack > 3 * room.session(table).min_buy_in:
-            await _sit_short(services, bot, table)
+            await _sit_short(services, bot, table, cashier=cashier)
         await asyncio.sleep(0.01)
 
 
-async def _sit_short(services: Services, bot: str, table: str) -> None:
-    """``bot`` leaves ``table`` (its hand settled first), the cashier pays out all he holds,
-    deposits the table's minimum buy-in for him, and he sits again with it: a short stack
-    that a player sitting with the maximum covers, with nothing beside it."""
+def _short_memo(cashier: str, bot: str) -> str:
+    return cashier_memo(cashier, f"a short stack for {bot}")
+
+
+async def _sit_short(
+    services: Services, bot: str, table: str, *, cashier: str = HOUSE_CASHIER
+) -> None:
+    """``bot`` leaves ``table`` (its hand settled first), ``cashier`` pays out all he
+    holds, deposits the table's minimum buy-in for him, and he sits again with it: a short
+    stack that a player sitting with the maximum covers, with nothing beside it."""
     assert services.online is not None
     tables = services.online.tables
     room = tables.room
@@ -176,11 +184,11 @@ async def _sit_short(services: Services, bot: str, table: str) -> None:
     await tables.actor(table).submit(Command("floor", player=HOUSE_CASHIER, message=leave))
     while room.where(bot) is not None:  # dealt in a hand: he leaves when it is settled
         await asyncio.sleep(0.01)
-    await services.money.withdraw(
-        bot, services.money.balance(bot), "withdrawal by cashier: the test"
-    )
+    held = services.money.balance(bot)
+    if held > 0:
+        await services.money.withdraw(bot, held, "withdrawal by cashier: the test")
     least = room.session(table).min_buy_in
-    await services.money.deposit(bot, least, cashier_memo(HOUSE_CASHIER, "a short stack"))
+    await services.money.deposit(bot, least, _short_memo(cashier, bot))
 
     def sit(actor: TableActor, step: Step) -> dict[str, Any]:
         room.join(bot, table, least)
@@ -226,15 +234,11 @@ def test_the_demo_creates_money_only_by_its_cashier_and_the_newcomer_credit(
 
                 # A bot of casino-fr-2 is kept short, with nothing beside his stack: his bust
                 # finds him short, and the house's cashier funds him again.
-                keeper = asyncio.create_task(
-                    _keep_short(services, "Bot-Elena", "casino-fr-2", stop=funded)
-                )
+                keeper = _keep_short(services, "Bot-Elena", "casino-fr-2", stop=funded)
                 tournament_play = asyncio.create_task(ann.autoplay(stop=funded, passive=True))
-                await asyncio.wait_for(
-                    _shove(ann, "casino-fr-2", top, stop=funded, services=services), 60
-                )
+                shove = _shove(ann, "casino-fr-2", top, stop=funded, services=services)
+                await asyncio.wait_for(asyncio.gather(shove, keeper), 60)
                 await tournament_play
-                await keeper
                 stored = services.store  # the bust's entries written before the room stops
                 await room.until(
                     lambda: any("short at casino-fr-2" in e.memo for e in _stored_entries(stored))
@@ -369,11 +373,11 @@ def test_without_the_demo_no_bot_is_funded_but_by_the_rooms_cashier(tmp_path: Pa
 
                 def bot_short() -> bool:
                     seats = {ts.player: ts.stack for ts in cash.table("t1")}
-                    return seats.get("Bot-Ines", 0) < 200
+                    return "Bot-Ines" in seats and seats["Bot-Ines"] < 200  # seated, busted
 
-                await asyncio.wait_for(
-                    _shove(ann, "t1", top, stop=bot_short, services=services), 60
-                )
+                keeper = _keep_short(services, "Bot-Ines", "t1", stop=bot_short, cashier="cashier")
+                shove = _shove(ann, "t1", top, stop=bot_short, services=services)
+                await asyncio.wait_for(asyncio.gather(shove, keeper), 60)
                 await asyncio.sleep(0.3)  # the table, looking before each deal, funds nobody
                 assert bot_short() and services.money.balance("Bot-Ines") == 0
                 # The room's cashier funds the house's bot: it buys in again at the next deal.
@@ -385,7 +389,9 @@ def test_without_the_demo_no_bot_is_funded_but_by_the_rooms_cashier(tmp_path: Pa
                 services.online = None
             for entry in _stored_entries(services.store):
                 if entry.kind is EntryKind.DEPOSIT and entry.postings[-1][0].player == "Bot-Ines":
-                    assert "seated at t1" in entry.memo or entry.memo == memo, entry
+                    assert entry.memo in (memo, _short_memo("cashier", "Bot-Ines")) or (
+                        "seated at t1" in entry.memo
+                    ), entry
             _assert_only_cashiers_and_newcomers_create_money(services.store)
         finally:
             services.close()
