@@ -22,6 +22,7 @@ from croupier.server.config import ServerConfig
 from croupier.server.protocol.server import server_message
 from croupier.server.pubsub import InProcessPubSub, Split, Topic, TopicKind
 from croupier.server.tables.commands import Command
+from croupier.server.tables.service import CashTables
 from croupier.server.ws.connection import Connection
 
 CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
@@ -214,11 +215,19 @@ def test_no_card_reaches_a_client_before_the_rules_let_it_see_it(
     started = online_module.start_online
 
     async def start(services: Any, **kwargs: Any) -> Any:
-        online = await started(services, pubsub=hub, **kwargs)
-        oracle.tables = online.tables  # before any actor has run
-        return online
+        return await started(services, pubsub=hub, **kwargs)
+
+    tables_started = CashTables.start.__func__  # type: ignore[attr-defined]
+
+    async def start_tables(cls: type[CashTables], **kwargs: Any) -> CashTables:
+        tables = await tables_started(cls, **kwargs)
+        # before any actor has run: the room's start goes on awaiting (the tournaments, the
+        # database) while its tables' actors already publish
+        oracle.tables = tables
+        return tables
 
     monkeypatch.setattr("_online.start_online", start)
+    monkeypatch.setattr(CashTables, "start", classmethod(start_tables))
     run(scenario())
     assert not oracle.violations, oracle.violations[:3]
     assert hub.splits > 300 and oracle.pushed > 2_000

@@ -301,6 +301,24 @@ def test_closing_the_page_mid_hand_sits_out_and_the_seat_comes_back(
         assert privacy_problems(p, server.hands()) == []
 
 
+def test_the_lobby_draws_its_rows_before_the_socket_answers(
+    people: dict[str, Player], browser: Browser, server: Server
+) -> None:
+    """The lobby's rows come from GET /api/lobby, fetched while the socket opens: with a
+    socket that opens but never answers, the cash tables are still listed, stakes and seats
+    included (the first row does not wait for the socket's handshake and its answer)."""
+    player = person(people, browser, server, "lobby-early")
+    page = player.page
+    held: list[object] = []
+    page.route_web_socket("**/ws", lambda ws: held.append(ws))  # never connected to the server
+    page.reload()
+    page.wait_for_selector("#cash-tables tbody tr[data-table]")
+    assert held, "the page's socket was not the one held"
+    row = page.locator(f"#cash-tables tr[data-table='{OTHER}']").inner_text()
+    assert "€1.00 / €2.00" in row, row
+    assert page.locator("#no-tournaments").count() == 1  # the tournaments wait for the socket
+
+
 def test_language_switch_on_every_page(
     browser: Browser, server: Server, people: dict[str, Player], shots: Path
 ) -> None:

@@ -1,6 +1,7 @@
 // The lobby: the cash tables (rules, game, stakes, seats taken, waiting list, average pot,
 // hands per hour) and the tournaments, updated live ("lobby_update" frames), sortable and
 // filterable; open a table, join a waiting list and be called to a seat.
+import { get } from "../api.js";
 import { h, newId, replace, toast } from "../dom.js";
 import { has, money, num, t } from "../i18n.js";
 import { connection } from "../ws.js";
@@ -169,6 +170,18 @@ export async function render(main) {
     h("section", { "aria-labelledby": "tour-title" }, h("h2", { id: "tour-title" }, t("lobby.tournaments")), tourBox),
   );
   draw();
+  // The rows drawn from GET /api/lobby while the socket opens (the socket's answer, which
+  // also brings the tournaments, replaces them; entries a live update brought are newer).
+  let answered = false;
+  get("/api/lobby")
+    .then((result) => {
+      if (answered || !result?.tables) return;
+      for (const entry of result.tables) if (!rows.some((r) => r.table === entry.table)) rows.push(entry);
+      learn(rows);
+      status.textContent = "";
+      draw();
+    })
+    .catch(() => {}); // the socket's answer says what went wrong
   const stop = connection.onMessage((frame) => {
     if (frame.type !== "lobby_update") return;
     learn(frame.tables);
@@ -182,6 +195,7 @@ export async function render(main) {
   });
   try {
     const result = await connection.send("lobby", { watch: true });
+    answered = true;
     rows = result.tables || [];
     learn(rows);
     tournaments = result.tournaments ?? [];
