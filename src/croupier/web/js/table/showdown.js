@@ -36,9 +36,15 @@ export function showdownEl(tab, d) {
   const box = h("input", { type: "checkbox", id, "data-pref": "muck-losing", "aria-describedby": `${id}-help` });
   box.checked = mucksLosers();
   box.addEventListener("change", () => {
-    setPrefs({ muckLosing: box.checked });
-    tab.muckSent = null;
-    syncMuckLosing(tab);
+    // told at once, whatever the view says: the view may not yet show an earlier change
+    // (the table's answer to the setting told at sitting down is still on its way)
+    const want = box.checked;
+    setPrefs({ muckLosing: want });
+    if (!tab.view.you) return;
+    tab.muckSent = want;
+    connection.send("muck_losing", { table: tab.name, on: want }).catch(() => {
+      tab.muckSent = null;
+    });
   });
   const mine = d.turn && d.turn.seat === d.me && d.phase === "showdown";
   const why = mine ? h("p", { class: "hint showdown-why", "data-showdown": you.beaten ? "beaten" : "first" }, t(you.beaten ? "sd.beaten" : "sd.first")) : null;
