@@ -339,3 +339,117 @@ def test_a_write_the_database_cannot_take_is_kept_and_never_half_done(tmp_path: 
     store.close()
     with pytest.raises(StoreClosedError):
         waiting.result(timeout=10)
+
+
+def _lose_the_next_commits_answer(
+    store: Store, monkeypatch: pytest.MonkeyPatch, *, committed: bool, skip: int = 0
+) -> list[str]:
+    """The writer's next commit (after ``skip`` others) goes through (or is rolled back) and
+    then its answer is lost with the connection, as when PostgreSQL or its network goes away
+    at that moment."""
+    dialect = store._writer.dialect
+    commit = dialect.do_commit
+    lost: list[str] = []
+    skipped = [0]
+
+    def do_commit(dbapi_connection: object) -> None:
+        if skipped[0] < skip:
+            skipped[0] += 1
+            commit(dbapi_connection)
+            return
+        if lost:
+            commit(dbapi_connection)
+            return
+        if committed:
+            commit(dbapi_connection)
+        else:
+            dialect.do_rollback(dbapi_connection)
+        lost.append("committed" if committed else "rolled back")
+        raise sa.exc.OperationalError("COMMIT", {}, ConnectionError("server closed the connection"))
+
+    monkeypatch.setattr(dialect, "do_commit", do_commit)
+    return lost
+
+
+@pytest.mark.parametrize("committed", [True, False], ids=["went-through", "rolled-back"])
+def test_a_commit_whose_answer_is_lost_is_applied_once(
+    store: Store, monkeypatch: pytest.MonkeyPatch, committed: bool
+) -> None:
+    store.retry_every = 0.02
+    [hand_id] = store.write_blocking([StartHand("t1", 1)])
+    entry = Ledger().deposit("ann", 500, "before the connection is lost")
+    lost = _lose_the_next_commits_answer(store, monkeypatch, committed=committed)
+    events = [{"type": "started", "n": i} for i in range(3)]
+    # a hand's events (rows a retry would insert twice), a new user (a result the caller
+    # needs) and a ledger entry, in the batch whose answer is lost
+    results = store.write_blocking(
+        [AppendHandEvents(hand_id, 0, events), new_user("ann"), WriteEntry(entry, hand_id)]
+    )
+    assert lost == ["committed" if committed else "rolled back"]
+    assert results[0] is None and results[2] is None
+    user_id = results[1]
+    assert isinstance(user_id, int)
+    named_ann = sa.select(users.c.id).where(users.c.screen_name == "ann")
+    assert store.read_blocking(lambda c: c.execute(named_ann).scalars().all()) == [user_id]
+    assert store.read_blocking(lambda c: reads.hand_events_of(c, hand_id)) == events
+    assert store.read_blocking(lambda c: list(reads.iter_entries(c))) == [entry]
+    assert store.available
+    # the writer goes on: the hand's next events and the next ledger entry follow at once
+    more = Ledger()
+    more.deposit("ann", 500, "before the connection is lost")
+    second = more.deposit("bob", 300, "after it")
+    store.write_blocking([AppendHandEvents(hand_id, 3, [{"type": "ended"}]), WriteEntry(second)])
+    assert len(store.read_blocking(lambda c: reads.hand_events_of(c, hand_id))) == 4
+    assert [e.number for e in store.read_blocking(lambda c: list(reads.iter_entries(c)))] == [1, 2]
+
+
+def test_a_lost_answer_keeps_each_callers_own_refusal(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch applied one caller at a time (one was refused) whose answer is then lost:
+    the refused caller still gets his refusal, the others their results, once."""
+    store.retry_every = 0.02
+    store.write_blocking([new_user("ann")])
+    gate = Gate(threading.Event(), threading.Event())
+
+    async def scenario() -> list[object]:
+        held = asyncio.ensure_future(store.write([gate]))
+        assert await asyncio.to_thread(gate.entered.wait, 10)
+        calls = [
+            asyncio.ensure_future(store.write([new_user("bob")])),
+            asyncio.ensure_future(store.write([new_user("ANN")])),  # the name is taken
+            asyncio.ensure_future(store.write([new_user("cy")])),
+        ]
+        await asyncio.sleep(0.05)
+        gate.opened.set()  # the gate's own batch commits; the three callers' answer is lost
+        await held
+        return list(await asyncio.gather(*calls, return_exceptions=True))
+
+    lost = _lose_the_next_commits_answer(store, monkeypatch, committed=True, skip=1)
+    bob, ann, cy = asyncio.run(scenario())
+    assert lost == ["committed"]
+    assert isinstance(ann, ConflictError)
+    assert isinstance(bob, list) and isinstance(cy, list)
+    names = store.read_blocking(
+        lambda c: c.execute(sa.select(users.c.screen_name).order_by(users.c.id)).scalars().all()
+    )
+    assert names == ["ann", "bob", "cy"]
+    assert store.available
+
+
+def test_a_closed_store_forgets_its_commit_mark(database_url: str) -> None:
+    from croupier.server.storage.schema import store_commits
+
+    opened = Store(database_url)
+    opened.write_blocking([new_user("ann")])
+    writer = opened.writer_id
+    marks = opened.read_blocking(
+        lambda c: c.execute(sa.select(store_commits.c.writer, store_commits.c.batch)).all()
+    )
+    assert [tuple(m) for m in marks] == [(writer, 1)]
+    opened.close()
+    again = Store(database_url)
+    try:
+        assert again.read_blocking(lambda c: c.execute(sa.select(store_commits)).all()) == []
+    finally:
+        again.close()

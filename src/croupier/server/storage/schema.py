@@ -26,6 +26,9 @@ them); change both together, with a new migration, never by editing an applied o
   shard checks) and the expiry, in milliseconds of the database's clock.
 - ``cluster_workers``: the workers that said they are alive (their heartbeat's expiry, on the
   database's clock) and whether they are draining (placement gives them no new shard).
+- ``store_commits``: each store writer's last committed batch (its number, marked in the
+  batch's own transaction), so that a writer whose commit answer was lost with the connection
+  learns whether it went through (:mod:`croupier.server.storage.store`).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ __all__ = [
     "sessions",
     "shard_leases",
     "snapshots",
+    "store_commits",
     "users",
 ]
 
@@ -209,4 +213,12 @@ cluster_workers = sa.Table(
     sa.Column("started_ms", sa.BigInteger, nullable=False),
     sa.Column("expires_ms", sa.BigInteger, nullable=False),
     sa.Column("draining", sa.Boolean, nullable=False, server_default=sa.false()),
+)
+
+store_commits = sa.Table(
+    "store_commits",
+    metadata,
+    sa.Column("writer", sa.String(32), primary_key=True),
+    sa.Column("batch", sa.BigInteger, nullable=False),
+    sa.Column("at_ms", sa.BigInteger, nullable=False),
 )

@@ -21,7 +21,10 @@ batch and does not go on with the next one: it keeps the batch, says the store i
 is written once, in order, with no hole, as soon as the database answers again. Ledger entries
 are checked as they are written: an entry is only stored right after the one before it
 (:class:`LedgerGapError` otherwise), so a write refused for good can never leave a hole that a
-later write steps over.
+later write steps over. Each transaction also marks this writer's row of ``store_commits``
+with the batch's number, so that when a commit's answer is lost with the connection (the
+commit went through, or not) the writer asks which it was on the next try: a batch committed
+is answered with what it did, never applied twice; one that was not is applied again.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import asyncio
 import logging
 import os
 import queue
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -38,6 +42,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL
 
 from croupier.server.storage.engine import database_url, make_engine
@@ -57,6 +62,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+MARKS_KEPT_MS = 7 * 24 * 3600 * 1000
+"""A writer's mark not renewed for a week belongs to a store that was killed: forgotten."""
 _log = logging.getLogger("croupier.server.store")
 
 
@@ -160,6 +167,12 @@ class Store:
         self._read_outage: Outage | None = None
         self._read_failed_at = 0.0
         self._next_entry = self._stored_entries() + 1
+        self.writer_id = secrets.token_hex(8)
+        """This store's row in ``store_commits`` (a new one each time a store is opened)."""
+        self._marks = self._has_marks()
+        self._forget_marks(older_than_ms=MARKS_KEPT_MS)
+        self._batches = 0
+        self._inflight: _Inflight | None = None
         self._queue: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
         self._closed = False
         self._lock = threading.Lock()
@@ -269,6 +282,7 @@ class Store:
             self._closed = True
             self._queue.put(None)
         self._thread.join()
+        self._forget_marks(writer=self.writer_id)
         self._writer.dispose()
         self._reader.dispose()
 
@@ -299,23 +313,48 @@ class Store:
         """Commit ``batch``; while the database cannot take it, keep it and try again."""
         delay = self.retry_every
         first_entry = _first_entry(batch)
+        self._batches += 1
+        mark = self._batches
         while True:
+            self._inflight = None
             try:
-                self._commit(batch)
+                self._commit(batch, mark)
             except Exception as error:
                 if not transient(error):
                     raise
                 if self._write_outage is None:
                     _log.error("the database does not take writes: %s", _reason(error))
                     self._write_outage = Outage(_reason(error), time.time(), writes_waiting=True)
-                if self._closed:
-                    self.stats.failed_calls += len(batch)
-                    for call in batch:
-                        _settle(call, None, StoreClosedError("closed before the database answered"))
-                    return
-                time.sleep(delay)
-                delay = min(delay * 2, 2.0)
-                if first_entry is not None and self._already_stored(first_entry):
+                while True:  # until it is known whether the lost commit went through
+                    inflight = self._inflight
+                    if self._closed and inflight is not None and self._committed(mark):
+                        self._settle_all(inflight.outcomes, inflight.next_entry)
+                        return
+                    if self._closed:
+                        self.stats.failed_calls += len(batch)
+                        for call in batch:
+                            _settle(
+                                call, None, StoreClosedError("closed before the database answered")
+                            )
+                        return
+                    time.sleep(delay)
+                    delay = min(delay * 2, 2.0)
+                    inflight = self._inflight
+                    if inflight is None or inflight.mark != mark:
+                        break  # it failed before its commit: nothing of it is stored
+                    committed = self._committed(mark)
+                    if committed is None:
+                        continue  # the database does not answer yet: ask again
+                    if committed:
+                        # the commit went through, its answer was lost with the connection:
+                        # the callers get what it did (results and refusals), nothing twice
+                        _log.warning("a batch was committed before the connection was lost")
+                        self._settle_all(inflight.outcomes, inflight.next_entry)
+                        self._recovered()
+                        return
+                    break
+                lost = first_entry is not None and not self._marks
+                if lost and self._already_stored(first_entry):  # type: ignore[arg-type]
                     # the commit went through, its answer was lost with the connection
                     _log.warning("a batch was committed before the connection was lost")
                     self._next_entry = self._stored_entries() + 1
@@ -333,6 +372,80 @@ class Store:
         self._write_outage = None
         self._read_outage = None
 
+    def _has_marks(self) -> bool:
+        """True when the database has ``store_commits`` (a store opened with ``migrate=False``
+        on an older database falls back on its ledger entries to tell a lost answer)."""
+        try:
+            return sa.inspect(self._writer).has_table("store_commits")
+        except sa.exc.DBAPIError:
+            return False
+
+    def _forget_marks(self, *, writer: str | None = None, older_than_ms: int = 0) -> None:
+        """Delete a closed writer's mark, or the marks no writer has renewed for a while (of
+        stores that were killed): a live writer's next batch writes its own again."""
+        if not self._marks:
+            return
+        from croupier.server.storage.schema import store_commits
+
+        if writer is not None:
+            where = store_commits.c.writer == writer
+        else:
+            where = store_commits.c.at_ms < int(time.time() * 1000) - older_than_ms
+        try:
+            with self._writer.begin() as connection:
+                connection.execute(store_commits.delete().where(where))
+        except sa.exc.DBAPIError:  # the database does not answer: they are deleted later
+            pass
+
+    def _mark(self, connection: sa.Connection, mark: int) -> None:
+        """Say in the transaction itself that this writer's batch ``mark`` is committed."""
+        if not self._marks:
+            return
+        from croupier.server.storage.schema import store_commits
+
+        dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+        now = int(time.time() * 1000)
+        statement = dialect.insert(store_commits).values(
+            writer=self.writer_id, batch=mark, at_ms=now
+        )
+        connection.execute(
+            statement.on_conflict_do_update(
+                index_elements=[store_commits.c.writer],
+                set_={"batch": mark, "at_ms": now},
+            )
+        )
+
+    def _committed(self, mark: int) -> bool | None:
+        """Whether this writer's batch ``mark`` is in the database (asked after a commit
+        whose answer was lost; None while the database does not answer)."""
+        from croupier.server.storage.schema import store_commits
+
+        try:
+            self._check_file()
+            with self._writer.connect() as connection:
+                stored = connection.execute(
+                    sa.select(store_commits.c.batch).where(store_commits.c.writer == self.writer_id)
+                ).scalar()
+        except Exception as error:
+            if transient(error):
+                return None
+            raise
+        return stored == mark
+
+    def _settle_all(self, outcomes: Sequence[_Outcome], next_entry: int) -> None:
+        """A transaction committed: each caller gets its results, or its own refusal."""
+        stats = self.stats
+        self._next_entry = next_entry
+        stats.commits += 1
+        stats.largest_batch = max(stats.largest_batch, len(outcomes))
+        for call, result, error in outcomes:
+            if error is None:
+                stats.calls += 1
+                stats.records += len(call.records)
+            else:
+                stats.failed_calls += 1
+            _settle(call, result, error)
+
     def _already_stored(self, number: int) -> bool:
         from croupier.server.storage.schema import ledger_entries
 
@@ -345,8 +458,7 @@ class Store:
             return False
         return found is not None
 
-    def _commit(self, batch: list[_Call]) -> None:
-        stats = self.stats
+    def _commit(self, batch: list[_Call], mark: int) -> None:
         self._check_file()
         try:
             with self._writer.begin() as connection:
@@ -354,32 +466,31 @@ class Store:
                 numbers = _Numbers(self._next_entry)
                 results = [_apply(connection, call.records, pending, numbers) for call in batch]
                 _flush(connection, pending)
+                self._mark(connection, mark)
+                outcomes: list[_Outcome] = [
+                    (call, result, None) for call, result in zip(batch, results, strict=True)
+                ]
+                self._inflight = _Inflight(mark, outcomes, numbers.next)
         except Exception as error:
             if transient(error):
                 raise
             if len(batch) == 1:
-                stats.failed_calls += 1
+                self.stats.failed_calls += 1
                 _settle(batch[0], None, error)
                 return
-            self._commit_one_by_one(batch)
+            self._commit_one_by_one(batch, mark)
             return
-        self._next_entry = numbers.next
-        stats.commits += 1
-        stats.calls += len(batch)
-        stats.records += sum(len(c.records) for c in batch)
-        stats.largest_batch = max(stats.largest_batch, len(batch))
-        for call, result in zip(batch, results, strict=True):
-            _settle(call, result, None)
+        self._settle_all(outcomes, numbers.next)
 
-    def _commit_one_by_one(self, batch: list[_Call]) -> None:
+    def _commit_one_by_one(self, batch: list[_Call], mark: int) -> None:
         """The batch failed: apply it again, each caller's records inside a savepoint."""
-        outcomes: list[tuple[_Call, list[object] | None, BaseException | None]] = []
+        outcomes: list[_Outcome] = []
         numbers = _Numbers(self._next_entry)
         try:
             with self._writer.begin() as connection:
                 for call in batch:
                     savepoint = connection.begin_nested()
-                    mark = numbers.next
+                    entry_before = numbers.next
                     try:
                         pending: _Pending = {}
                         done = _apply(connection, call.records, pending, numbers)
@@ -388,11 +499,13 @@ class Store:
                         if transient(refused):
                             raise
                         savepoint.rollback()
-                        numbers.next = mark
+                        numbers.next = entry_before
                         outcomes.append((call, None, refused))
                     else:
                         savepoint.commit()
                         outcomes.append((call, done, None))
+                self._mark(connection, mark)
+                self._inflight = _Inflight(mark, outcomes, numbers.next)
         except Exception as failed:
             if transient(failed):
                 raise
@@ -400,15 +513,7 @@ class Store:
             for call in batch:
                 _settle(call, None, failed)
             return
-        self._next_entry = numbers.next
-        self.stats.commits += 1
-        for call, result, error in outcomes:
-            if error is None:
-                self.stats.calls += 1
-                self.stats.records += len(call.records)
-            else:
-                self.stats.failed_calls += 1
-            _settle(call, result, error)
+        self._settle_all(outcomes, numbers.next)
 
     # ------------------------------------------------------------------- reading
     async def read(self, query: Callable[[sa.Connection], T]) -> T:
@@ -430,6 +535,19 @@ class Store:
 
 
 _Pending = dict[sa.Table, list[dict[str, object]]]
+
+
+_Outcome = tuple["_Call", list[object] | None, BaseException | None]
+
+
+@dataclass(frozen=True)
+class _Inflight:
+    """What a transaction did, kept until its commit answers: if the answer is lost and the
+    commit went through (its mark is stored), the callers are told this."""
+
+    mark: int
+    outcomes: list[_Outcome]
+    next_entry: int
 
 
 class _Numbers:
