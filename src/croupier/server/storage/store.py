@@ -433,7 +433,9 @@ class Store:
         return stored == mark
 
     def _settle_all(self, outcomes: Sequence[_Outcome], next_entry: int) -> None:
-        """A transaction committed: each caller gets its results, or its own refusal."""
+        """A transaction committed: each caller gets its results, or its own refusal (the
+        store is available again before any of them hears it)."""
+        self._recovered()
         stats = self.stats
         self._next_entry = next_entry
         stats.commits += 1
