@@ -3,12 +3,14 @@ of the demo room (``croupier bench soak --minutes 60`` is the real one, docs/per
 
 from __future__ import annotations
 
+import gc
 import tracemalloc
 from pathlib import Path
 
 from _api import Browser, staff
 
 from croupier.bench.soak import FAST, run_soak
+from croupier.server.vitals import object_types, process_vitals
 
 
 def test_the_admin_sees_the_process_vitals_and_nobody_else(browser: Browser) -> None:
@@ -28,6 +30,29 @@ def test_the_admin_sees_the_process_vitals_and_nobody_else(browser: Browser) -> 
     for bad in ("0", "201", "x", "-1"):
         refused = browser.get(f"/api/admin/vitals?types={bad}")
         assert refused.status_code == 400 and refused.json()["message"].startswith("types:")
+
+
+class Marker:
+    """An object of a type no other test makes, to count."""
+
+
+def test_the_vitals_count_the_objects_the_server_froze() -> None:
+    """The server freezes its long-lived objects (croupier.server.collector): the vitals and
+    the object types still count them, or a soak would see them come and go with each thaw."""
+    kept = [Marker() for _ in range(50_000)]
+    before = process_vitals()["gc_objects"]
+    was_frozen = gc.get_freeze_count()  # another test's in-process server may have frozen
+    gc.freeze()
+    try:
+        frozen = process_vitals()
+        assert frozen["gc_frozen"] >= 50_000
+        assert frozen["gc_objects"] >= before - 1_000
+        assert object_types(200).get("Marker", 0) >= 50_000
+        assert gc.get_freeze_count() >= 50_000  # counting them left them frozen
+    finally:
+        if not was_frozen:
+            gc.unfreeze()
+    assert len(kept) == 50_000
 
 
 def test_the_admin_sees_where_memory_grows_when_the_server_traces(browser: Browser) -> None:

@@ -38,7 +38,9 @@ def _open_fds() -> int | None:
 
 def process_vitals(started: float | None = None) -> dict[str, Any]:
     """This process's vitals now: ``rss_bytes``, ``open_fds``, ``threads``, ``tasks`` (asyncio,
-    in the running loop), ``gc_objects``, ``uptime_s`` (``started``: a ``time.time()``)."""
+    in the running loop), ``gc_objects`` (every object the collector tracks, the frozen ones
+    included), ``gc_frozen`` (those of them frozen), ``uptime_s`` (``started``: a
+    ``time.time()``)."""
     try:
         tasks: int | None = len(asyncio.all_tasks())
     except RuntimeError:  # no running loop
@@ -50,15 +52,30 @@ def process_vitals(started: float | None = None) -> dict[str, Any]:
         "open_fds": _open_fds(),
         "threads": threading.active_count(),
         "tasks": tasks,
-        "gc_objects": len(gc.get_objects()),
+        "gc_objects": len(gc.get_objects()) + gc.get_freeze_count(),
+        "gc_frozen": gc.get_freeze_count(),
     }
+
+
+def _tracked_objects() -> list[object]:
+    """Every object the garbage collector tracks, the frozen ones too (the server freezes its
+    long-lived objects, :mod:`croupier.server.collector`, and :func:`gc.get_objects` leaves
+    them out): they are put back for the count and frozen again with the young ones, which
+    the collector's next thaw returns to the collections."""
+    if not gc.get_freeze_count():
+        return gc.get_objects()
+    gc.unfreeze()
+    try:
+        return gc.get_objects()
+    finally:
+        gc.freeze()
 
 
 def object_types(top: int) -> dict[str, int]:
     """The ``top`` most common types among the objects the garbage collector tracks, with
     their counts (to find what grows between two samples)."""
     counts: dict[str, int] = {}
-    for item in gc.get_objects():
+    for item in _tracked_objects():
         name = type(item).__qualname__
         counts[name] = counts.get(name, 0) + 1
     ranked = sorted(counts.items(), key=lambda pair: -pair[1])[: max(0, top)]
