@@ -235,7 +235,20 @@ def test_leaving_during_a_hand_folds_it_and_cashes_out_at_its_settlement(
             mine = [e for e in hand_events if e.get("seat") == cy_seat and e["type"] == "acted"]
             assert all(e["kind"] == "fold" for e in mine)
             assert room.tables.room.where("cy") is None
-            assert room.tables.room.balance("cy") > balance
+            now = room.tables.room.balance("cy")
+            assert now > balance
+            await room.settle()
+            told = [f for f in cy.all() if f["type"] == "cashed_out"]
+            assert told == [
+                {
+                    "v": 1,
+                    "type": "cashed_out",
+                    "table": "t1",
+                    "amount": now - balance,
+                    "balance": now,
+                }
+            ]
+            assert not [f for f in ann.all() if f["type"] == "cashed_out"]
             room.tables.room.check()
 
     run(scenario())

@@ -205,6 +205,9 @@ def test_log_in_out_and_the_cashier(visitor: Player, browser: Browser, shots: Pa
     page.wait_for_selector("text=Votre solde")
     assert page.locator("#cashier-balance").inner_text() == "1\u202f000,00\u00a0€"
     page.wait_for_selector("#ledger tbody tr >> text=Dépôt")  # the lines, read again
+    # in French, the room's own English memo ("demo chips for a newcomer") is not shown
+    line = page.locator("#ledger tbody tr").first.inner_text()
+    assert "jetons de démonstration d'un nouveau joueur" in line and "newcomer" not in line
     page.screenshot(path=str(shots / "cashier-fr-desktop.png"), full_page=True)
     page.select_option("#lang", "en")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -225,10 +226,27 @@ def test_two_players_play_to_a_showdown_and_one_rebuys(
     assert ann.page.locator("#hands tbody tr button.hand-text").count() >= 1
     assert ann.page.locator("#hands tbody tr button.hand-proofs").count() >= 1
     open_table(ann, TABLE)
+    # ann leaves at her turn (dealt in: paid at the hand's settlement), bob when he can
+    wait_until(
+        lambda: (act_if_turn(bob), ann.page.locator(".actions .main-buttons").count())[1],
+        timeout=30,
+        what="ann's turn",
+    )
     for p, other in ((ann, bob), (bob, ann)):
         leave(p, other)
+        # the header's balance is the server's at once, her stack paid back included
+        wait_until(
+            partial(_header_is_the_servers_balance, p),
+            timeout=10,
+            what=f"{p.name}'s balance in the header",
+        )
         assert p.errors == [], p.errors
         assert privacy_problems(p, server.hands()) == []
+
+
+def _header_is_the_servers_balance(p: Player) -> bool:
+    cents = p.page.evaluate("async () => (await (await fetch('/api/me')).json()).balance")
+    return bool(p.page.locator("#balance").inner_text() == f"Balance: €{cents / 100:,.2f}")
 
 
 def test_closing_the_page_mid_hand_sits_out_and_the_seat_comes_back(

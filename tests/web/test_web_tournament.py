@@ -330,10 +330,10 @@ def test_a_move_by_balancing_takes_the_player_to_his_new_seat(ann: Player) -> No
     receive(page, moved)
     page.wait_for_function("() => location.hash === '#/table/italian-12-t1'")
     toast = page.locator("#toasts").inner_text()
-    assert "Table move (your table was broken up): you now sit at italian-12-t1, seat 7" in toast
+    assert "Table move (your table was broken up): you now sit at Table 1, seat 7" in toast
     page.wait_for_selector(".table-page[data-table='italian-12-t1'] .table-note")
     note = page.locator(".table-page[data-table='italian-12-t1'] .table-note").inner_text()
-    assert "You were moved here from italian-12-t3: your table was broken up." in note
+    assert "You were moved here from Table 3: your table was broken up." in note
 
 
 def test_the_start_takes_the_player_to_his_table(ann: Player) -> None:
@@ -348,7 +348,7 @@ def test_the_start_takes_the_player_to_his_table(ann: Player) -> None:
     started["you"].update(status="playing", table="sng-pokcomm-9-t1", seat=4, place=1)
     receive(page, started)
     page.wait_for_function("() => location.hash === '#/table/sng-pokcomm-9-t1'")
-    assert "Sit & Go pokcomm #9 has started: you sit at sng-pokcomm-9-t1, seat 4." in (
+    assert "Sit & Go pokcomm #9 has started: you sit at Table 1, seat 4." in (
         page.locator("#toasts").inner_text()
     )
 
@@ -369,7 +369,7 @@ def test_the_seat_drawn_at_the_start_is_not_a_move(ann: Player) -> None:
     receive(page, drawn)
     page.wait_for_function("() => location.hash === '#/table/italian-12-t2'")
     last = page.locator("#toasts .toast").last.inner_text()
-    assert "has started: you sit at italian-12-t2, seat 3." in last and "move" not in last
+    assert "has started: you sit at Table 2, seat 3." in last and "move" not in last
 
 
 def test_a_busted_player_keeps_no_cards_of_his_last_hand(ann: Player) -> None:

@@ -144,7 +144,7 @@ def test_a_multi_table_rebuy_tournament_through_the_pages(
                 said = (
                     "A new seat at this table"  # the final table made anew under its name
                     if move["from_table"] == move["table"]
-                    else f"You were moved here from {move['from_table']}"
+                    else f"You were moved here from Table {move['from_table'].rsplit('@', 1)[1]}"
                 )
                 assert said in note, note
                 p.page.screenshot(path=str(shots / "tournament-moved-desktop.png"), full_page=True)

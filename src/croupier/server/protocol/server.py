@@ -514,6 +514,16 @@ class Called(_Frame):
     seat: int | None
 
 
+class CashedOut(_Frame):
+    """A player who left a cash table during a hand was paid his stack at its settlement:
+    ``amount`` in cents, and his balance now."""
+
+    type: Literal["cashed_out"]
+    table: str
+    amount: int
+    balance: int
+
+
 # ------------------------------------------------------------- tournaments
 class Entrant(_Part):
     """A player of a tournament: where he sits, his chips (POK-11-2), his place once out
@@ -698,6 +708,7 @@ ServerMessage = Annotated[
     | YouFrame
     | ChatLine
     | Called
+    | CashedOut
     | TournamentView
     | TournamentUpdate
     | OfferFrame
@@ -721,6 +732,7 @@ SERVER_TYPES: tuple[type[BaseModel], ...] = (
     YouFrame,
     ChatLine,
     Called,
+    CashedOut,
     TournamentView,
     TournamentUpdate,
     OfferFrame,

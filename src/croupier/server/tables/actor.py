@@ -207,6 +207,8 @@ class TableActor:
         if step.publish:
             await publish.update(self)
         await notices.deliver(self, step.records)
+        for player, frame in step.tells:
+            self.service.tell(player, frame)
         while self.chat_out:
             await publish.chat(self, self.chat_out.pop(0))
         if step.publish or step.table:
@@ -267,7 +269,9 @@ class TableActor:
         if book is not None:
             self._auto_showdown(book.hand, step)
         if book is not None and book.hand.is_over:
+            leaving = {p: room.balance(p) for p in self.leaving}
             settled = room.finish_hand(self.name)
+            self._tell_cashed_out(leaving, step)
             book.ended = "voided" if settled.voided else "ended"
             if not settled.voided:
                 self.recent.append((self.service.now(), _pot_of(book.hand)))
@@ -281,6 +285,26 @@ class TableActor:
         self._sync_turn()
         if self.table.between_hands and self._deal is None and room.can_start(self.name):
             self._schedule_deal(0.0 if self.last is None else self.config.between_hands)
+
+    def _tell_cashed_out(self, before: dict[str, int], step: Step) -> None:
+        """Tell each player who left during the hand what its settlement paid him and his
+        balance now (his leave's answer could only say he leaves at the settlement)."""
+        room = self.service.room
+        for player, balance in before.items():
+            if room.where(player) is not None:
+                continue  # still seated (he came back before the hand was over)
+            now = room.balance(player)
+            step.tells.append(
+                (
+                    player,
+                    {
+                        "type": "cashed_out",
+                        "table": self.name,
+                        "amount": now - balance,
+                        "balance": now,
+                    },
+                )
+            )
 
     def _auto_showdown(self, hand: Hand, step: Step) -> None:
         """Take at once the showdown's decisions that are no choice (:mod:`.showdown`)."""

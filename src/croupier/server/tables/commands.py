@@ -49,9 +49,10 @@ class Command:
 class Step:
     """What one command changed at a table, gathered for the write and the frames:
     ``table`` (its stored part), ``room`` (the room's part), ``publish`` (a frame);
-    ``records``: more records written in the same transaction (the floor's log, its state)."""
+    ``records``: more records written in the same transaction (the floor's log, its state);
+    ``tells``: frames for one player each, sent once the write is committed."""
 
-    __slots__ = ("entries_before", "publish", "records", "room", "table")
+    __slots__ = ("entries_before", "publish", "records", "room", "table", "tells")
 
     def __init__(self, entries_before: int) -> None:
         self.entries_before = entries_before
@@ -59,3 +60,4 @@ class Step:
         self.room = False
         self.publish = False
         self.records: list[Record] = []
+        self.tells: list[tuple[str, dict[str, Any]]] = []

@@ -79,6 +79,7 @@ async function route() {
   currentNav = found.nav;
   renderNav();
   main.replaceChildren();
+  window.scrollTo(0, 0); // a new page opens at its top, as a page loaded would
   tables.renderTabs(path);
   try {
     if (loaded.error) throw loaded.error;

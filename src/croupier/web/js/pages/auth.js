@@ -73,9 +73,9 @@ export async function renderRegister(main) {
       "section",
       { "aria-labelledby": rulesTitle },
       h("h2", { id: rulesTitle }, t("auth.rules", { version: rules.version })),
-      translated ? h("div", { class: "rules-text", lang: lang() }, translated) : null,
+      translated ? h("div", { class: "rules-text", lang: lang() }, reflow(translated)) : null,
       translated ? h("p", { class: "muted" }, t("auth.rules_translated")) : null,
-      h("div", { class: "rules-text", tabindex: "0", lang: "en", "aria-label": t("auth.rules", { version: rules.version }) }, rules.text),
+      h("div", { class: "rules-text", tabindex: "0", lang: "en", "aria-label": t("auth.rules", { version: rules.version }) }, reflow(rules.text)),
     ),
     h("div", { class: "check" }, accept, h("label", { for: acceptId }, t("auth.accept"))),
     problem,
@@ -181,4 +181,10 @@ export function renderLogin(main, params) {
   });
   main.append(h("h1", { id: "login-title" }, t("auth.login")), h("div", { class: "panel" }, form));
   screen.input.focus();
+}
+
+/** The rules' text as paragraphs the box wraps itself: the lines a paragraph was cut into
+ * are joined (a blank line, a list's item or a numbered line still starts a new one). */
+function reflow(text) {
+  return String(text).replace(/([^\n])\n(?!\n|\s*(?:[-*•]|\d+[.)])\s)/g, "$1 ");
 }

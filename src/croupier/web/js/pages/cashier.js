@@ -15,6 +15,20 @@ function accountName(account) {
   return has(key) ? t(key, { table: table || "" }) : account;
 }
 
+// The ledger's memos are the room's own record, in English: a player reads, in his language,
+// what the line's kind and account already say, and only the words a person wrote (a
+// cashier's reason for a deposit or a withdrawal) or the number of the hand.
+function memoText(line) {
+  const memo = line.memo || "";
+  if (memo === "demo chips for a newcomer") return t("cashier.memo.newcomer");
+  const by = /^(deposit|withdrawal) by ([^:]+)(?:: (.*))?$/.exec(memo);
+  if (by) return by[3] ? t("cashier.memo.by_reason", { by: by[2], reason: by[3] }) : t("cashier.memo.by", { by: by[2] });
+  if (line.kind === "deposit" || line.kind === "withdrawal") return memo;
+  const hand = /\bhand (\d+)( again)?$/.exec(memo);
+  if (line.kind === "hand" && hand) return t(hand[2] ? "cashier.memo.hand_again" : "cashier.memo.hand", { n: hand[1] });
+  return "";
+}
+
 function amountCell(cents) {
   return h("td", { class: "num" }, cents < 0 ? h("span", { class: "neg" }, money(-cents)) : `+${money(cents)}`);
 }
@@ -34,7 +48,7 @@ export async function render(main) {
           "tr",
           {},
           h("td", {}, when(line.at)),
-          h("td", {}, kindName(line.kind), line.memo ? h("span", { class: "muted" }, ` · ${line.memo}`) : null),
+          h("td", {}, kindName(line.kind), memoText(line) ? h("span", { class: "muted" }, ` · ${memoText(line)}`) : null),
           h("td", {}, accountName(line.account)),
           amountCell(line.amount),
           h("td", { class: "num muted" }, String(line.number)),

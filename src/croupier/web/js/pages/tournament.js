@@ -29,7 +29,7 @@ function clockPanel(view, entry) {
   } else if (!view.level) {
     const first = view.next_level || entry?.levels?.[0];
     rows.push(h("p", { class: "t-level" }, t("tn.not_started", { level: levelText(first) })));
-    if (entry) rows.push(h("p", { class: "muted" }, `${t("lobby.start")}: ${startText(entry)}`));
+    if (entry) rows.push(h("p", { class: "muted" }, t("common.labelled", { label: t("lobby.start"), value: startText(entry) })));
   } else {
     rows.push(h("p", { class: "t-level" }, view.on_break ? t("tn.on_break") : levelText(view.level)));
     rows.push(h("p", { class: "t-time" }, h("span", { class: "muted" }, `${t(view.on_break ? "tn.break_left" : "tn.time_left")} `), clockEl(view.time_left, view)));
@@ -249,7 +249,7 @@ function tablesPanel(view) {
               "li",
               { "data-t-table": x.table, class: x.table === mine ? "mine" : "" },
               h("span", {}, h("strong", {}, t("tn.table_n", { n: x.number })), x.final ? ` (${t("tn.final")})` : "", x.table === mine ? ` — ${t("tn.you")}` : ""),
-              h("span", { class: "muted" }, `${t("tn.col.players")}: ${num(x.players)} · ${t("tn.chips_n", { n: num(x.chips) })}`),
+              h("span", { class: "muted" }, `${t("common.labelled", { label: t("tn.col.players"), value: num(x.players) })} · ${t("tn.chips_n", { n: num(x.chips) })}`),
               h("a", { class: "button", href: `#/table/${encodeURIComponent(x.table)}`, "aria-label": `${t("tn.watch")}: ${t("tn.table_n", { n: x.number })}` }, x.table === mine ? t("tn.go_table") : t("tn.watch")),
             ),
           ),

@@ -2,15 +2,15 @@
 // with its own state. Frames are routed to their table; the keyboard goes to the table shown;
 // one ticker counts down every clock on the page.
 import { h, replace, toast } from "../dom.js";
-import { onLang, t } from "../i18n.js";
+import { money, onLang, t } from "../i18n.js";
 import { getPrefs, onPrefs } from "../prefs.js";
 import * as sound from "../sound.js";
 import { connection } from "../ws.js";
 import { TableTab } from "./tab.js";
 import { noticeText } from "./notices.js";
-import { me } from "../session.js";
+import { me, setBalance } from "../session.js";
 import { onSeated, snapshot as tournamentsSnapshot, viewOf as tournamentView } from "../tournaments/store.js";
-import { tournamentTableTitle } from "../tournaments/strip.js";
+import { tournamentTableLabel, tournamentTableTitle } from "../tournaments/strip.js";
 
 const open = new Map();
 let shown = null;
@@ -74,11 +74,11 @@ export function renderTabs(path = currentPath) {
         h(
           "a",
           { href: `#/table/${encodeURIComponent(found.name)}`, "aria-current": current ? "page" : null, "data-tab": found.name },
-          found.view.info?.tournament ? tournamentTableTitle(found.view.info.tournament, found.name) : found.name,
+          titleOf(found),
           turn ? h("span", { class: "turn-dot", title: t("table.your_turn") }, " ●") : null,
           turn ? h("span", { class: "sr-only" }, ` (${t("table.your_turn")})`) : null,
         ),
-        h("button", { type: "button", "aria-label": t("table.close", { name: found.name }), onclick: () => closeTable(found.name) }, "×"),
+        h("button", { type: "button", "aria-label": t("table.close", { name: titleOf(found) }), onclick: () => closeTable(found.name) }, "×"),
       ),
     );
   }
@@ -147,6 +147,12 @@ export function snapshot() {
 }
 
 connection.onMessage((frame) => {
+  if (frame.type === "cashed_out") {
+    // left during a hand: paid at its settlement, the header's balance follows at once
+    setBalance(frame.balance);
+    toast(t("seat.cashed_out", { table: frame.table, amount: money(frame.amount) }), "ok");
+    return;
+  }
   if (frame.type === "called") {
     toast(t("lobby.called", { table: frame.table }), "ok");
     show(frame.table);
@@ -160,11 +166,12 @@ connection.onMessage((frame) => {
       // Not a move: the seat drawn at the start, or a late entry's.
       if (open.has(frame.table)) return;
       const name = tournamentView(frame.tournament)?.name || frame.tournament;
-      toast(t("tn.seated", { name, table: frame.table, seat: frame.seat }), "ok");
+      toast(t("tn.seated", { name, table: tournamentTableLabel(frame.tournament, frame.table), seat: frame.seat }), "ok");
       show(frame.table);
       return;
     }
-    toast(t(frame.tournament ? "tn.moved" : "seat.moved", { table: frame.table, seat: frame.seat, reason }), "ok");
+    const label = (table) => (frame.tournament ? tournamentTableLabel(frame.tournament, table) : table);
+    toast(t(frame.tournament ? "tn.moved" : "seat.moved", { table: label(frame.table), seat: frame.seat, reason }), "ok");
     const old = frame.from_table && frame.from_table !== frame.table ? open.get(frame.from_table) : null;
     if (old) {
       open.delete(frame.from_table);
@@ -175,7 +182,7 @@ connection.onMessage((frame) => {
     show(frame.table);
     const here = open.get(frame.table);
     if (frame.from_table === frame.table) here.note(t("tn.moved_same", { seat: frame.seat, reason }), "ok");
-    else if (frame.from_table) here.note(t("tn.moved_from", { table: frame.from_table, reason }), "ok");
+    else if (frame.from_table) here.note(t("tn.moved_from", { table: label(frame.from_table), reason }), "ok");
     return;
   }
   if (!frame.table || !["table", "update", "you", "chat", "notice", "busted"].includes(frame.type)) return;
@@ -188,7 +195,7 @@ connection.onMessage((frame) => {
 // A tournament one is in starts (or seats him late): he is taken to his table.
 onSeated((id, table, seat, view) => {
   if (open.has(table)) return;
-  toast(t("tn.seated", { name: view.name || id, table, seat }), "ok");
+  toast(t("tn.seated", { name: view.name || id, table: tournamentTableLabel(id, table), seat }), "ok");
   show(table);
 });
 
@@ -244,19 +251,23 @@ setInterval(() => {
 }, 250);
 
 // The tab's title says when it is the player's turn at one of his tables (a setting).
-const TITLE = document.title;
-let alerted = false;
+let before = null; // the page's own title, while the tab's title says it is his turn
 function turnAlert() {
   const waiting = [...open.values()].filter((x) => x.myTurn());
   const on = waiting.length > 0 && getPrefs().turnTitle !== false;
   if (on) {
-    const title = `(${waiting.length}) ${t("table.your_turn_title", { table: waiting[0].name })}`;
+    const title = `(${waiting.length}) ${t("table.your_turn_title", { table: titleOf(waiting[0]) })}`;
+    if (before === null) before = document.title;
     if (document.title !== title) document.title = title;
-    alerted = true;
-  } else if (alerted) {
-    document.title = TITLE;
-    alerted = false;
+  } else if (before !== null) {
+    document.title = before;
+    before = null;
   }
+}
+
+/** A table's name as the player reads it (a tournament's table by the tournament's name). */
+function titleOf(found) {
+  return found.view.info?.tournament ? tournamentTableTitle(found.view.info.tournament, found.name) : found.name;
 }
 
 onLang(() => {

@@ -16,6 +16,14 @@ export function tournamentTableTitle(id, table) {
   return `${number != null ? t("tn.table_n", { n: number }) : t("table.title", { name: table })} · ${view.name || id}`;
 }
 
+/** A tournament's table as its players name it ("Table 3"), never its id: its number from
+ * the tournament's view, else from the id's own ending (`…-t3`, `…@3`: a table broken up
+ * is no longer in the view). */
+export function tournamentTableLabel(id, table) {
+  const number = viewOf(id)?.tables?.find((x) => x.table === table)?.number ?? Number((/(?:-t|@)(\d+)$/.exec(table) || [])[1] || NaN);
+  return Number.isFinite(number) ? t("tn.table_n", { n: number }) : table;
+}
+
 /** The panel of tournament `id` at one of its tables: {id, el, stop()}. */
 export function tournamentPanel(id) {
   const el = h("div", { class: "t-strip", "data-tournament": id });
@@ -43,7 +51,7 @@ export function tournamentPanel(id) {
     } else if (you && (you.status === "playing" || you.status === "pending") && you.place != null) {
       standing.push(h("p", { class: "t-place" }, t("tn.your_place", { place: placeText(you.place), left: num(view.remaining) })));
     }
-    if (view.average_stack != null) standing.push(h("p", { class: "muted" }, `${t("tn.average")}: ${t("tn.chips_n", { n: num(view.average_stack) })}`));
+    if (view.average_stack != null) standing.push(h("p", { class: "muted" }, t("common.labelled", { label: t("tn.average"), value: t("tn.chips_n", { n: num(view.average_stack) }) })));
     replace(
       el,
       h("h2", {}, t("tn.strip", { name: view.name || id })),
