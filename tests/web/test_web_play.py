@@ -357,6 +357,18 @@ def test_language_switch_on_every_page(
     assert "Informazioni del tavolo" in text and "Bui" in text
     # no rule code for the players (CAS-28: kept for the floor), no limits at a no-limit table
     assert "CAS-28" not in text and "Limiti" not in text
+    # the hand's log, told in Italian, is told again in English when she switches
+    wait_until(
+        lambda: "\u00a0€" in page.locator(".table-page .log").inner_text(),
+        timeout=30,
+        what="an amount in the Italian log",
+    )
+    page.select_option("#lang", "en")
+    page.wait_for_selector("text=Table information")
+    log = page.locator(".table-page .log").inner_text()
+    assert "\u00a0€" not in log and "€" in log, log
+    page.select_option("#lang", "it")
+    page.wait_for_selector("text=Informazioni del tavolo")
     dora.goto("#/cashier")
     page.wait_for_selector("text=Il tuo saldo")
     # CLDR's Italian groups from five digits: 1000,00 € (and 12.345,67 €)

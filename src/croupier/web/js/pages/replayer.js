@@ -104,7 +104,7 @@ function seatEl(s, i, count, frame, unit, me) {
   return h(
     "div",
     { class: classes.join(" "), style: { left: `${x.toFixed(1)}%`, top: `${y.toFixed(1)}%` }, "data-seat": String(s.seat) },
-    h("div", { class: "rp-name" }, s.player, frame.button === s.seat ? h("span", { class: "rp-button", title: t("rp.button"), "aria-label": t("rp.button") }, "D") : null),
+    h("div", { class: "rp-name" }, s.player, frame.button === s.seat ? h("span", { class: "rp-button", title: t("rp.button"), "aria-label": t("rp.button") }, t("table.button_short")) : null),
     h("div", { class: "rp-stack" }, amount(s.stack, unit)),
     h("div", { class: "rp-cards" }, s.cards.map((c) => cardEl(c, { small: true }))),
     s.bet ? h("div", { class: "rp-bet" }, amount(s.bet, unit)) : null,

@@ -153,6 +153,11 @@ export class TableTab {
     if (said.length) this.sayEl.textContent = said.map((l) => l.replace(/[.\s]+$/, "")).join(". ") + ".";
   }
 
+  /** The log told again in the page's language (after the player changed it). */
+  relog() {
+    this.lines = this.linesOf(this.view.events || []);
+  }
+
   linesOf(events) {
     const names = namesOf(events, this.view.state?.seats);
     const unit = this.unit();

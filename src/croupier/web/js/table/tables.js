@@ -271,7 +271,10 @@ function titleOf(found) {
 }
 
 onLang(() => {
-  for (const found of open.values()) found.render(true);
+  for (const found of open.values()) {
+    found.relog();
+    found.render(true);
+  }
   renderTabs();
 });
 onPrefs(() => {
