@@ -353,8 +353,8 @@ class Store:
                         self._recovered()
                         return
                     break
-                lost = first_entry is not None and not self._marks
-                if lost and self._already_stored(first_entry):  # type: ignore[arg-type]
+                unmarked = None if self._marks else first_entry  # a database before 0006
+                if unmarked is not None and self._already_stored(unmarked):
                     # the commit went through, its answer was lost with the connection
                     _log.warning("a batch was committed before the connection was lost")
                     self._next_entry = self._stored_entries() + 1
