@@ -332,14 +332,16 @@ class TableActor:
         called = room.fill(self.name, answers=answers)
         if called:
             step.table = step.room = step.publish = True
-            for registration in called:
-                self.service.tell(
-                    registration.player,
-                    {
-                        "type": "called",
-                        "table": self.name,
-                        "seat": self.seated(registration.player),
-                    },
+            for registration in called:  # told once his seat is committed
+                step.tells.append(
+                    (
+                        registration.player,
+                        {
+                            "type": "called",
+                            "table": self.name,
+                            "seat": self.seated(registration.player),
+                        },
+                    )
                 )
 
     def _schedule_deal(self, delay: float) -> None:
