@@ -9,7 +9,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from _online import online_config, play_hands, run, running_room
+from _online import act_once, online_config, passive, play_hands, run, running_room
 
 from croupier.room.cash.ledger import Account
 from croupier.server.check import check_database
@@ -20,6 +20,7 @@ from croupier.server.floor.log import LogFilter, read_log
 from croupier.server.floor.penalties import Penalty, apply_penalty
 from croupier.server.protocol.codes import ProtocolError
 from croupier.server.storage.types import utc_now
+from croupier.server.tables.commands import Command
 
 FLO = Floor(who="flo", role="floor")
 
@@ -123,6 +124,51 @@ def test_announcing_at_a_table_that_cannot_play_closes_it_at_once(
             assert tables.room.balance("ann") == 1_000_000
             with pytest.raises(ProtocolError, match="already closed"):
                 await cash.close_table(tables, FLO, "t1")
+
+    run(scenario())
+
+
+@pytest.mark.rule("CAS-25", "CAS-4")
+def test_a_closing_table_left_with_one_player_ready_closes_after_its_hand(
+    room_config: ServerConfig,
+) -> None:
+    """The last hands are announced during a hand; one of the two players sits out: once
+    that hand is settled the announced hands cannot be dealt, and the table closes at once,
+    both cashed out (it stayed "closing" for good before)."""
+
+    async def scenario() -> None:
+        async with running_room(room_config, players=["ann", "bob"]) as room:
+            tables = room.tables
+            await cash.open_table(tables, FLO, TableTerms(name="t1", floor_calls=False))
+            ann, bob = [await room.connect(p, watch="t1") for p in ("ann", "bob")]
+            await ann.ok("sit", table="t1", buy_in=4000)
+            await bob.ok("sit", table="t1", buy_in=6000)
+            actor = room.actor("t1")
+            for _ in range(50):
+                await room.settle()
+                if actor.current is not None:
+                    break
+                actor.post(Command("deal"))
+            assert actor.current is not None, "no hand dealt"
+            announced = await cash.announce_last_hands(tables, FLO, "t1", "closing time")
+            assert announced["status"] == "closing"
+            await ann.ok("sit_out", table="t1")  # dealt out from the next hand
+            for _ in range(200):
+                if actor.current is None:
+                    break
+                await act_once([ann, bob], "t1", passive)
+                await room.settle()
+            await room.settle()
+            session = tables.room.session("t1")
+            assert session.status.value == "closed" and session.hands_played == 1
+            assert tables.room.table("t1").players == {}
+            box = tables.room.ledger.balance(Account.house("t1"))
+            assert tables.room.balance("ann") + tables.room.balance("bob") + box == 2_000_000
+            assert _log(room, subject_id="t1")[:2] == ["table_closed", "last_hands_announced"]
+            assert any(
+                f["type"] == "notice" and f.get("kind") == "table_closed" for f in ann.all()
+            ), [f["type"] for f in ann.all()]
+            assert check_database(room.services.store)["ledger_balanced"]
 
     run(scenario())
 

@@ -169,6 +169,42 @@ class FloorState:
         if changed:
             step.records.append(self.record())
 
+    def close_if_stopped(self, actor: TableActor, step: Step) -> None:
+        """A table whose last hands are announced and that cannot deal one of them (fewer
+        than two players ready: those left sit out or are gone) closes now, every player
+        cashed out (CAS-25, CAS-4), as it would have had it stopped before the announce."""
+        name = actor.name
+        if name not in self.closing or not actor.table.between_hands:
+            return
+        room = actor.service.room
+        session = room.session(name)
+        if not session.can_deal or actor.table.can_start():
+            return
+        stacks = {ts.player: ts.stack for ts in room.table(name)}
+        room.close(name)
+        who = self.closing.pop(name)
+        actor.info_cache = None
+        step.table = step.room = step.publish = True
+        step.records += [
+            LogDecision(
+                who=who.split(":")[0],
+                role=who.split(":")[1] if ":" in who else "floor",
+                subject_kind="table",
+                subject_id=name,
+                action="table_closed",
+                detail={
+                    "session": session.number,
+                    "hands_played": session.hands_played,
+                    "cashed_out": stacks,
+                    "rake_box": room.ledger.balance(Account.house(name)),
+                },
+                place=f"table:{name}",
+                why="the announced hands cannot be dealt: fewer than two players (CAS-25);"
+                " every player is cashed out",
+            ),
+            self.record(),
+        ]
+
     # ------------------------------------------------------------ storing
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""

@@ -283,6 +283,7 @@ class TableActor:
             self._call_list(step)
             self._schedule_deal(self.config.between_hands)
         self._sync_turn()
+        self.service.floor.close_if_stopped(self, step)
         if self.table.between_hands and self._deal is None and room.can_start(self.name):
             self._schedule_deal(0.0 if self.last is None else self.config.between_hands)
 
