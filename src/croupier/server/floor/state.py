@@ -147,23 +147,11 @@ class FloorState:
                         )
                     )
         if actor.name in self.closing and not actor.service.room.session(actor.name).can_deal:
-            session = actor.service.room.session(actor.name)
-            who = self.closing.pop(actor.name)
             changed = True
             step.records.append(
-                LogDecision(
-                    who=who.split(":")[0],
-                    role=who.split(":")[1] if ":" in who else "floor",
-                    subject_kind="table",
-                    subject_id=actor.name,
-                    action="table_closed",
-                    detail={
-                        "session": session.number,
-                        "hands_played": session.hands_played,
-                        "rake_box": actor.service.room.ledger.balance(Account.house(actor.name)),
-                    },
-                    place=f"table:{actor.name}",
-                    why="the last announced hands are played (CAS-25); every player is cashed out",
+                self._closed(
+                    actor,
+                    "the last announced hands are played (CAS-25); every player is cashed out",
                 )
             )
         if changed:
@@ -182,28 +170,37 @@ class FloorState:
             return
         stacks = {ts.player: ts.stack for ts in room.table(name)}
         room.close(name)
-        who = self.closing.pop(name)
         actor.info_cache = None
         step.table = step.room = step.publish = True
-        step.records += [
-            LogDecision(
-                who=who.split(":")[0],
-                role=who.split(":")[1] if ":" in who else "floor",
-                subject_kind="table",
-                subject_id=name,
-                action="table_closed",
-                detail={
-                    "session": session.number,
-                    "hands_played": session.hands_played,
-                    "cashed_out": stacks,
-                    "rake_box": room.ledger.balance(Account.house(name)),
-                },
-                place=f"table:{name}",
-                why="the announced hands cannot be dealt: fewer than two players (CAS-25);"
-                " every player is cashed out",
-            ),
-            self.record(),
-        ]
+        why = (
+            "the announced hands cannot be dealt: fewer than two players (CAS-25);"
+            " every player is cashed out"
+        )
+        step.records += [self._closed(actor, why, stacks), self.record()]
+
+    def _closed(
+        self, actor: TableActor, why: str, cashed_out: dict[str, int] | None = None
+    ) -> LogDecision:
+        """The floor's log line of a closing table now closed (in the name of whoever
+        announced its last hands)."""
+        name = actor.name
+        room = actor.service.room
+        session = room.session(name)
+        who = self.closing.pop(name)
+        detail: dict[str, Any] = {"session": session.number, "hands_played": session.hands_played}
+        if cashed_out is not None:
+            detail["cashed_out"] = cashed_out
+        detail["rake_box"] = room.ledger.balance(Account.house(name))
+        return LogDecision(
+            who=who.split(":")[0],
+            role=who.split(":")[1] if ":" in who else "floor",
+            subject_kind="table",
+            subject_id=name,
+            action="table_closed",
+            detail=detail,
+            place=f"table:{name}",
+            why=why,
+        )
 
     # ------------------------------------------------------------ storing
     def to_dict(self) -> dict[str, Any]:
