@@ -166,8 +166,14 @@ def _focused_on(page: Any, action: str | None) -> bool:
     return bool(page.evaluate("() => (document.activeElement?.dataset.action) || ''") == action)
 
 
+def _focus_of(page: Any) -> str:
+    script = "() => (document.activeElement?.outerHTML || 'nothing').slice(0, 120)"
+    return str(page.evaluate(script))
+
+
 def test_one_fixed_action_bar_with_the_focus_on_it(ann: Player) -> None:
     page = ann.page
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
     checked_free = called = 0
     deadline = time.monotonic() + 120
     while (not checked_free or not called) and time.monotonic() < deadline:
@@ -187,7 +193,11 @@ def test_one_fixed_action_bar_with_the_focus_on_it(ann: Player) -> None:
         assert (buttons.nth(2).get_attribute("data-action") or "") in ("bet", "raise", "all_in", "")
         # the keyboard is on the bar, on Check or Call, never on Fold
         # (the bar takes the focus once drawn: within a frame or two)
-        wait_until(partial(_focused_on, page, mid), timeout=2, what=f"the focus on {mid}")
+        wait_until(
+            partial(_focused_on, page, mid),
+            timeout=5,
+            what=f"the focus on {mid} (it is on {_focus_of(page)})",
+        )
         wait_until(lambda: "Your turn" in page.title(), timeout=2, what="the tab's title")
         if mid == "check" and not checked_free:
             # folding when checking is free asks once: the first click does not fold
