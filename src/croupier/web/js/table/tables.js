@@ -248,6 +248,9 @@ setInterval(() => {
     el.classList.toggle("low", left <= 5);
   }
   turnAlert();
+  // at his turn the keyboard is on the action bar: given back to it when nothing holds it
+  // (the focused button redrawn away, a click on the page's background)
+  if (shown && document.activeElement === document.body && shown.myTurn()) shown.focusBar();
 }, 250);
 
 // The tab's title says when it is the player's turn at one of his tables (a setting).
