@@ -909,6 +909,70 @@ done:
     return NULL;
 }
 
+/* shuffle(deck, words, rng): croupier.table.shuffle's Fisher-Yates, the same draws.
+ * deck: the 52 cards in order (a tuple); words: the first 51 32-bit words of rng as
+ * 204 little-endian bytes; a rejected draw past them takes rng.getrandbits(32). */
+static int next_word(const unsigned char *words, Py_ssize_t count, Py_ssize_t *at,
+                     PyObject *rng, PyObject **draw, uint32_t *word) {
+    if (*at < count) {
+        const unsigned char *w = words + 4 * (*at)++;
+        *word = (uint32_t)w[0] | (uint32_t)w[1] << 8 | (uint32_t)w[2] << 16 | (uint32_t)w[3] << 24;
+        return 0;
+    }
+    if (*draw == NULL) { /* rng.getrandbits, looked up once per shuffle */
+        *draw = PyObject_GetAttrString(rng, "getrandbits");
+        if (*draw == NULL) return -1;
+    }
+    static PyObject *bits32 = NULL;
+    if (bits32 == NULL && (bits32 = PyLong_FromLong(32)) == NULL) return -1;
+    PyObject *drawn = PyObject_CallOneArg(*draw, bits32);
+    if (drawn == NULL) return -1;
+    unsigned long value = PyLong_AsUnsignedLong(drawn);
+    Py_DECREF(drawn);
+    if (value == (unsigned long)-1 && PyErr_Occurred()) return -1;
+    *word = (uint32_t)value;
+    return 0;
+}
+
+static PyObject *k_shuffle(PyObject *self, PyObject *args) {
+    PyObject *deck, *rng;
+    Py_buffer words;
+    if (!PyArg_ParseTuple(args, "O!y*O", &PyTuple_Type, &deck, &words, &rng)) return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(deck);
+    if (n < 2 || n > 64 || words.len % 4 != 0) {
+        PyBuffer_Release(&words);
+        PyErr_SetString(PyExc_ValueError, "shuffle() takes 2 to 64 cards and whole 32-bit words");
+        return NULL;
+    }
+    PyObject *cards[64];
+    for (Py_ssize_t k = 0; k < n; k++) cards[k] = PyTuple_GET_ITEM(deck, k);
+    Py_ssize_t at = 0, count = words.len / 4;
+    PyObject *draw = NULL;
+    for (Py_ssize_t i = n - 1; i > 0; i--) {
+        int bits = 0;
+        for (uint64_t v = (uint64_t)i + 1; v; v >>= 1) bits++;
+        uint32_t word;
+        uint64_t j;
+        do {
+            if (next_word(words.buf, count, &at, rng, &draw, &word) < 0) {
+                Py_XDECREF(draw);
+                PyBuffer_Release(&words);
+                return NULL;
+            }
+            j = (uint64_t)word >> (32 - bits);
+        } while (j > (uint64_t)i);
+        PyObject *swap = cards[i];
+        cards[i] = cards[j];
+        cards[j] = swap;
+    }
+    Py_XDECREF(draw);
+    PyBuffer_Release(&words);
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) PyTuple_SET_ITEM(out, k, Py_NewRef(cards[k]));
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"set_fallback", k_set_fallback, METH_O,
      "set_fallback(function): what evaluate() calls with anything it does not take."},
@@ -929,6 +993,8 @@ static PyMethodDef methods[] = {
     {"deal", k_deal, METH_VARARGS,
      "deal(hole_words, hole_bits, deck_words, deck_bits, base_word, base_bits, missing, "
      "keys, deals, threads, counts): the same over random boards, deals[t] of stream keys[t]."},
+    {"shuffle", k_shuffle, METH_VARARGS,
+     "shuffle(deck, words, rng): croupier.table.shuffle's Fisher-Yates of the deck's cards."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -276,7 +276,20 @@ def describe(value: int) -> str:
     >>> describe(1), describe(7462)
     ('High card, seven', 'Royal flush')
     """
-    number, ranks = _tables.classes()[_check_value(value)]
+    said = _DESCRIBED.get(value) if type(value) is int else None
+    if said is None:
+        checked = _check_value(value)
+        said = _DESCRIBED[checked] = _describe(checked)
+    return said
+
+
+_DESCRIBED: Final[dict[int, str]] = {}
+"""The words of each hand value described so far (at most 7,462 of them)."""
+
+
+def _describe(value: int) -> str:
+    """:func:`describe` of a checked value."""
+    number, ranks = _tables.classes()[value]
     first = ranks[0]
     match Category(number):
         case Category.HIGH_CARD:

@@ -9,6 +9,9 @@ card down, each ``j`` drawn below ``i + 1`` by rejection: ``getrandbits(k)`` wit
 (``getrandbits(51 * 32)`` is those 51 words, the first one lowest), and a rejected draw
 takes the next word. Any other source (the secure one) goes through ``Deck.shuffled``.
 
+The compiled kernel (``croupier.evaluate._ckernel``, when built) runs the same steps in C
+on the same words; without it, or with ``CROUPIER_KERNEL=pure``, the loop below does.
+
 >>> import random
 >>> shuffled(random.Random(7)) == Deck.shuffled(random.Random(7)).cards
 True
@@ -18,9 +21,10 @@ from __future__ import annotations
 
 import random
 import struct
-from typing import Final
+from typing import Final, cast
 
 from croupier.cards import FULL_DECK, Card, Deck
+from croupier.evaluate._kernel import KERNEL
 
 __all__ = ["shuffled"]
 
@@ -36,7 +40,15 @@ def shuffled(rng: random.Random | None) -> tuple[Card, ...]:
     ``Deck.shuffled(rng)``, top first (the engine checks them as it checks any deck)."""
     if type(rng) is not random.Random:
         return Deck.shuffled(rng).cards  # the secure source, or a generator of its own kind
-    words = iter(_WORDS.unpack(rng.getrandbits(32 * _STEPS).to_bytes(4 * _STEPS, "little")))
+    first = rng.getrandbits(32 * _STEPS).to_bytes(4 * _STEPS, "little")
+    if KERNEL is not None:
+        return cast("tuple[Card, ...]", KERNEL.shuffle(FULL_DECK, first, rng))
+    return _pure(first, rng)
+
+
+def _pure(first: bytes, rng: random.Random) -> tuple[Card, ...]:
+    """The shuffle's steps over the first 51 words (``first``), drawing more from ``rng``."""
+    words = iter(_WORDS.unpack(first))
     cards = list(FULL_DECK)
     for i, shift in _DRAWS:
         j = next(words, None)
