@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 
 import pytest
@@ -60,3 +61,17 @@ def test_the_command_prints_the_ranking() -> None:
     assert "winner p" in text and "chips conserved: yes" in text
     bad = CliRunner().invoke(app, ["tournament", "simulate", "--preset", "nope"])
     assert bad.exit_code != 0
+
+
+def test_each_hands_survivors_are_frozen_out_of_the_collector_and_thawed_after() -> None:
+    gc.unfreeze()  # simulate freezes only what nobody else froze (a server in this process may)
+    thresholds = gc.get_threshold()
+    frozen: list[int] = []
+    result = simulate(
+        40, "pokcomm", seed=4, progress=lambda t: frozen.append(gc.get_freeze_count())
+    )
+    assert result.chips_conserved
+    # between rounds, the young generation holds only what the round's settlement made:
+    # every hand's objects were frozen as the hand ended, so the frozen count keeps growing
+    assert len(frozen) > 3 and frozen[-1] > frozen[0] > 0
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == thresholds
