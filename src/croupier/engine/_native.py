@@ -25,13 +25,14 @@ from typing import Final
 
 __all__ = ["COMPILED", "DIGESTED", "NAME", "library", "name", "sources_digest"]
 
-COMPILED: Final = ("hand", "legal", "pots", "_requests", "_start", "setup")
+COMPILED: Final = ("hand", "legal", "pots", "_requests", "_start")
 """The modules of ``croupier.engine`` that the build compiles (the hand and what it calls)."""
 
 DIGESTED: Final = (
     *(f"engine/{module}.py" for module in COMPILED),
     "engine/actions.py",
     "engine/events.py",
+    "engine/setup.py",
     "engine/views.py",
     "cards.py",
     "_checks.py",

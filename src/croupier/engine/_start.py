@@ -84,18 +84,22 @@ def _players(seats: object) -> tuple[SeatSetup, ...]:
         )
     players = []
     for s in items:
-        if not (  # the fast path: a well-formed SeatSetup
-            type(s) is SeatSetup
-            and type(s.seat) is int
-            and 0 <= s.seat <= MAX_SEAT
-            and type(s.stack) is int
-            and 0 < s.stack <= MAX_CHIPS
-            and type(s.player) is str
-            and s.player
-            and (s.absent is False or s.absent is True)
-        ):
-            s = _seat(s)
-        players.append(s)
+        if type(s) is SeatSetup:  # the fast path: a well-formed SeatSetup
+            # its fields read as what they are, not as what they are declared (compiled, a
+            # declared int is checked as one on reading: a float would raise TypeError)
+            seat, player, stack, absent = cast("tuple[object, object, object, object]", s)
+            if (
+                type(seat) is int
+                and 0 <= seat <= MAX_SEAT
+                and type(stack) is int
+                and 0 < stack <= MAX_CHIPS
+                and type(player) is str
+                and player
+                and (absent is False or absent is True)
+            ):
+                players.append(s)
+                continue
+        players.append(_seat(s))
     players.sort(key=_seat_number)
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ConfigurationError(f"a hand needs 2 to {MAX_PLAYERS} players, not {len(players)}")
@@ -175,15 +179,16 @@ def _forced(given: object, seats: set[int]) -> tuple[ForcedBet, ...]:
 
 
 def _forced_bet(given: object, seats: set[int]) -> ForcedBet:
-    if (
-        type(given) is ForcedBet
-        and type(given.seat) is int
-        and given.seat in seats
-        and type(given.kind) is ForcedKind
-        and type(given.amount) is int
-        and 0 <= given.amount <= MAX_CHIPS
-    ):
-        return given
+    if type(given) is ForcedBet:  # its fields read as what they are (see _players)
+        seat, kind, amount = cast("tuple[object, object, object]", given)
+        if (
+            type(seat) is int
+            and seat in seats
+            and type(kind) is ForcedKind
+            and type(amount) is int
+            and 0 <= amount <= MAX_CHIPS
+        ):
+            return given
     if isinstance(given, str | bytes) or not isinstance(given, Sequence) or len(given) != 3:
         raise ConfigurationError(
             f"{quote(given)} is not a forced bet: give ForcedBet(seat, kind, amount)"

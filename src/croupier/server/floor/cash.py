@@ -387,7 +387,6 @@ async def call_next(tables: CashTables, floor: Floor, table: str) -> dict[str, A
     """Call the next name on ``table``'s waiting list (CAS-7): in order of registration, a
     name not connected (or who cannot buy in) skipped and kept; the first who answers is
     seated at a seat drawn at random, buying in from his balance."""
-    called_player: list[tuple[str, int | None]] = []
 
     def call(actor: TableActor, step: Step) -> dict[str, Any]:
         room = tables.room
@@ -414,7 +413,7 @@ async def call_next(tables: CashTables, floor: Floor, table: str) -> dict[str, A
                 " not connected or short of the buy-in; they keep their places",
             )
         seat = actor.seated(r.player)
-        called_player.append((r.player, seat))
+        step.tells.append((r.player, {"type": "called", "table": table, "seat": seat}))
         step.table = step.room = step.publish = True
         step.records.append(
             floor.log(
@@ -427,10 +426,7 @@ async def call_next(tables: CashTables, floor: Floor, table: str) -> dict[str, A
         )
         return {"player": r.player, "seat": seat, "skipped": skipped}
 
-    done = await in_table(tables, table, floor, call)
-    for player, seat in called_player:
-        tables.tell(player, {"type": "called", "table": table, "seat": seat})
-    return done
+    return await in_table(tables, table, floor, call)
 
 
 async def remove_from_waiting(
@@ -490,14 +486,13 @@ async def move_player(
     source = _seated_at(tables, player)
     dest = tables.actor(table)
     tables.floor.check_bots_allowed(table, player, tables.is_bot(player))
-    moved: list[int] = []
 
     def move(actor: TableActor, step: Step) -> dict[str, Any]:
         room = tables.room
         if room.where(player) != source:
             raise ProtocolError("stale", f"{player} is no longer at {source}")
         new_seat = room.floor_move(player, table=table, seat=seat)
-        moved.append(new_seat)
+        step.tells.append((player, {"type": "called", "table": table, "seat": new_seat}))
         s = tables.floor.suspensions.get(player)
         if s is not None:
             s.table = table
@@ -518,9 +513,7 @@ async def move_player(
         ]
         return {"player": player, "table": table, "seat": new_seat}
 
-    done = await in_table(tables, source, floor, move)
-    tables.tell(player, {"type": "called", "table": table, "seat": moved[0]})
-    return done
+    return await in_table(tables, source, floor, move)
 
 
 async def mute_player(
